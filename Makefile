@@ -1,0 +1,28 @@
+# The two commands a fresh machine needs: `make registry` and `make test`.
+.PHONY: setup registry test lint ui bench clean-warehouse
+
+# uv may be installed where only `python3 -m uv` finds it (pip under pyenv).
+UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
+
+setup:
+	@scripts/bootstrap.sh
+
+## Build the registry end to end on the bundled recordings (replayed channels, offline
+## reviewer, local DuckDB) and publish a release to exports/latest.
+registry: setup
+	$(UV) run dagster job execute -m pipelines.definitions -j build_registry
+
+## Run the whole test suite (lint, format, types, then pytest).
+test: setup lint
+	$(UV) run pytest
+
+lint:
+	$(UV) run ruff check .
+	$(UV) run ruff format --check .
+	$(UV) run mypy benchhub ltb pipelines assets intake
+
+ui: setup
+	$(UV) run dagster dev -w workspace.yaml
+
+bench: setup
+	@for script in bench/bench_*.py; do echo "== $$script"; $(UV) run python $$script || exit 1; done

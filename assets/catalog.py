@@ -1,0 +1,64 @@
+"""The catalog: every channel's candidates merged into one identity per benchmark and model."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from dagster import AssetExecutionContext, AssetKey, MaterializeResult, asset
+
+from assets.channels import all_channels
+from assets.metadata import table_metadata
+from benchhub.catalog import merged_to_row
+from benchhub.crosswalk import build_crosswalk, load_curation
+from benchhub.staged import load_candidates, load_scores
+from benchhub.warehouse import ensure_tables, insert_rows, sql_text, transaction
+from pipelines.resources import Warehouse
+
+CATALOG_TABLES = ("merged_benchmarks", "benchmark_aliases", "models", "model_aliases")
+
+
+@asset(
+    key=AssetKey("catalog"),
+    group_name="catalog",
+    kinds={"python", "duckdb"},
+    deps=[AssetKey(["channels", c.name]) for c in all_channels()],
+    description="The crosswalk: merges every channel's benchmark candidates into one stable "
+    "benchmark_id each (merged_benchmarks, benchmark_aliases) and every model spelling into a "
+    "model_id with the run settings split off (models, model_aliases).",
+)
+def catalog(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeResult:
+    with warehouse.get_connection() as con:
+        ensure_tables(con)
+        candidates = load_candidates(con)
+        scores = load_scores(con)
+    crosswalk = build_crosswalk(candidates, scores, curation=load_curation())
+    rows = {
+        "merged_benchmarks": [merged_to_row(b) for b in crosswalk.benchmarks],
+        "benchmark_aliases": [asdict(a) for a in crosswalk.benchmark_aliases],
+        "models": [asdict(m) for m in crosswalk.models],
+        "model_aliases": [
+            {**asdict(a), "settings": json.dumps(a.settings, sort_keys=True)}
+            for a in crosswalk.model_aliases
+        ],
+    }
+    with warehouse.get_connection() as con, transaction(con):
+        for table in CATALOG_TABLES:
+            con.execute(f'DROP TABLE IF EXISTS "{table}"')
+            con.execute(sql_text(table))
+            insert_rows(con, table, rows[table])
+    with warehouse.get_connection() as con:
+        metadata = table_metadata(con, "benchmark_aliases")
+    context.log.info(f"{len(crosswalk.benchmarks)} benchmark identities from {len(candidates)} candidates")
+    return MaterializeResult(
+        metadata={
+            **metadata,
+            "candidates": len(candidates),
+            "benchmarks": len(crosswalk.benchmarks),
+            "non_benchmarks": sum(1 for b in crosswalk.benchmarks if not b.is_benchmark),
+            "models": len(crosswalk.models),
+            "model_aliases": len(crosswalk.model_aliases),
+            "redirects": len(crosswalk.benchmark_redirects),
+        }
+    )
+

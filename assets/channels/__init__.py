@@ -1,0 +1,20 @@
+"""Every public channel the registry reads, one module each, all of the same shape.
+
+Each module defines `CHANNEL` (a `benchhub.channel.Channel`): its live URLs, the bundled
+recording that replays them, and a pure parse function. Adding a channel is adding a module
+and listing it here.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from benchhub.channel import Channel
+
+CHANNEL_MODULES: tuple[str, ...] = (
+    "swebench",
+)
+
+
+def all_channels() -> list[Channel]:
+    return [importlib.import_module(f"assets.channels.{name}").CHANNEL for name in CHANNEL_MODULES]

@@ -1,0 +1,49 @@
+"""The release: the static, versioned snapshot that `ltb`, analysts and the site read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dagster import AssetExecutionContext, AssetKey, MaterializeResult, MetadataValue, asset
+
+from benchhub.release.publish import cut_release
+from pipelines.resources import RegistrySettings, Warehouse
+
+
+@asset(
+    key=AssetKey("release"),
+    group_name="release",
+    kinds={"json", "parquet", "duckdb"},
+    deps=[AssetKey("benchmarks"), AssetKey("scores"), AssetKey("leaderboard")],
+    description="Writes exports/releases/<id>/ (manifest with checksums, index.json, one page "
+    "per benchmark, Parquet tables, leaderboard.json, registry.duckdb for DuckDB 1.4+) in a "
+    "temporary folder, verifies it, then publishes it and switches exports/latest atomically.",
+)
+def release(
+    context: AssetExecutionContext, warehouse: Warehouse, registry: RegistrySettings
+) -> MaterializeResult:
+    with warehouse.get_connection() as con:
+        status = con.sql("SELECT * FROM channel_status ORDER BY channel").arrow().read_all()
+        published = cut_release(
+            con,
+            Path(registry.exports_dir),
+            retention=registry.release_retention,
+            channel_status=status.to_pylist(),
+            on_step=lambda step: context.log.info(f"release step: {step}"),
+        )
+    manifest = published.manifest
+    changes = manifest["changes"]
+    return MaterializeResult(
+        metadata={
+            "release_id": published.release_id,
+            "path": MetadataValue.path(str(published.path)),
+            "benchmarks": manifest["counts"]["benchmarks"],
+            "by_tier": MetadataValue.json(manifest["counts"]["benchmarks_by_tier"]),
+            "scores_by_label": MetadataValue.json(manifest["counts"]["scores_by_label"]),
+            "stale_channels": ", ".join(manifest["stale_channels"]) or "none",
+            "added": len(changes["added"]),
+            "removed": len(changes["removed"]),
+            "retiered": len(changes["retiered"]),
+            "files": len(manifest["files"]),
+        }
+    )

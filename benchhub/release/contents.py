@@ -1,0 +1,189 @@
+"""What a release says: the search index, one page per benchmark, and the leaderboard.
+
+Pure functions from warehouse rows to JSON-ready dicts. Pages hold no release id or timestamp,
+so an unchanged benchmark has a byte-identical page in every release and diffs stay honest.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from benchhub.catalog import FACT_FIELDS
+from ltb.release import RELEASE_SCHEMA_VERSION
+
+INDEX_DESCRIPTION_CHARS = 240
+LABEL_ORDER = {"self_reported": 0, "independent": 1, "reproduced": 2}
+
+
+def ltb_commands(benchmark_id: str, harbor_runnable: bool) -> dict[str, str]:
+    commands = {"info": f"ltb bench info {benchmark_id}"}
+    if harbor_runnable:
+        commands |= {
+            "pull": f"ltb bench pull {benchmark_id} --n 50 --seed 0 --out ./{benchmark_id}",
+            "oracle_check": f"ltb bench run ./{benchmark_id} -a oracle",
+            "run": f"ltb bench run ./{benchmark_id} -a AGENT -m PROVIDER/MODEL",
+            "push": "ltb bench push ./jobs",
+        }
+    return commands
+
+
+def index_entry(benchmark: Mapping[str, Any], n_scores: int) -> dict[str, Any]:
+    description = benchmark.get("description") or ""
+    if len(description) > INDEX_DESCRIPTION_CHARS:
+        description = description[: INDEX_DESCRIPTION_CHARS - 1].rstrip() + "…"
+    return {
+        "id": benchmark["benchmark_id"],
+        "name": benchmark["name"],
+        "aliases": list(benchmark.get("aliases") or []),
+        "description": description,
+        "axes": list(benchmark.get("axes") or []),
+        "tier": benchmark["tier"],
+        "missing_fields": list(benchmark.get("missing_fields") or []),
+        "license": benchmark.get("license"),
+        "hf_dataset": benchmark.get("hf_dataset"),
+        "sample_count": benchmark.get("sample_count"),
+        "harbor_runnable": bool(benchmark.get("harbor_runnable")),
+        "n_channels": benchmark.get("n_channels", 0),
+        "n_scores": n_scores,
+    }
+
+
+def benchmark_page(
+    benchmark: Mapping[str, Any],
+    aliases: Iterable[Mapping[str, Any]],
+    scores: Iterable[Mapping[str, Any]],
+    medians: Iterable[Mapping[str, Any]],
+) -> dict[str, Any]:
+    provenance = _json(benchmark.get("provenance")) or {}
+    source_urls = _json(benchmark.get("source_urls")) or {}
+    benchmark_id = benchmark["benchmark_id"]
+    scores = sorted(scores, key=_score_order)
+    return {
+        "schema_version": RELEASE_SCHEMA_VERSION,
+        "id": benchmark_id,
+        "name": benchmark["name"],
+        "aliases": list(benchmark.get("aliases") or []),
+        "description": benchmark.get("description"),
+        "facts": {
+            field: {"value": benchmark.get(field), "source": provenance.get(field)}
+            for field in FACT_FIELDS
+            if field != "name"
+        },
+        "license": benchmark.get("license"),
+        "license_as_published": benchmark.get("license_as_published"),
+        "axes": list(benchmark.get("axes") or []),
+        "languages": list(benchmark.get("languages") or []),
+        "parent_id": benchmark.get("parent_id"),
+        "tier": benchmark["tier"],
+        "missing_fields": list(benchmark.get("missing_fields") or []),
+        "tier_reasons": list(benchmark.get("tier_reasons") or []),
+        "harbor": {
+            "runnable": bool(benchmark.get("harbor_runnable")),
+            "source": benchmark.get("harbor_source"),
+        },
+        "channels": [
+            {"channel": channel, "source_url": source_urls.get(channel)}
+            for channel in benchmark.get("channels") or []
+        ],
+        "crosswalk": sorted(
+            ({k: a[k] for k in ("channel", "source_key", "source_name")} for a in aliases),
+            key=lambda a: (a["channel"], a["source_key"]),
+        ),
+        "conflicts": _json(benchmark.get("conflicts")) or {},
+        "review": {
+            "decision": benchmark.get("review_decision"),
+            "reviewer": benchmark.get("reviewer"),
+            "notes": benchmark.get("review_notes"),
+        },
+        "scores": [_score(s) for s in scores],
+        "reproduced": [_median(m, scores) for m in medians],
+        "commands": ltb_commands(benchmark_id, bool(benchmark.get("harbor_runnable"))),
+    }
+
+
+def group_by(rows: Iterable[Mapping[str, Any]], key: str) -> dict[str, list[Mapping[str, Any]]]:
+    grouped: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for row in rows:
+        grouped[row[key]].append(row)
+    return grouped
+
+
+def build_index(entries: list[dict[str, Any]], release_id: str) -> dict[str, Any]:
+    return {
+        "schema_version": RELEASE_SCHEMA_VERSION,
+        "release_id": release_id,
+        "benchmarks": sorted(entries, key=lambda e: e["id"]),
+    }
+
+
+def _score_order(score: Mapping[str, Any]) -> tuple:
+    return (
+        LABEL_ORDER.get(score["label"], 9),
+        score["model_id"],
+        -(score["value"] or 0),
+        score["source_url"],
+        score.get("channel") or "",
+    )
+
+
+def _score(score: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "model_id": score["model_id"],
+        "model_as_published": score.get("model_as_published"),
+        "label": score["label"],
+        "value": score["value"],
+        "scale": score["scale"],
+        "metric": score.get("metric"),
+        "stderr": score.get("stderr"),
+        "ci": [score.get("ci_low"), score.get("ci_high")] if score.get("ci_low") is not None else None,
+        "source_url": score["source_url"],
+        "channel": score.get("channel"),
+        "publisher": score.get("publisher"),
+        "harness": score.get("harness"),
+        "harness_version": score.get("harness_version"),
+        "settings": _json(score.get("settings")) or {},
+        "reported_at": score.get("reported_at"),
+    }
+
+
+def _median(median: Mapping[str, Any], scores: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """A reproduced median with the gap to the published numbers for the same model."""
+    published = [
+        s
+        for s in scores
+        if s["model_id"] == median["model_id"] and s["label"] != "reproduced" and s["scale"] in ("percent", "fraction")
+    ]
+    gaps = [
+        {
+            "label": s["label"],
+            "value_percent": _percent(s),
+            "gap": round(median["median"] - _percent(s), 4),
+            "source_url": s["source_url"],
+        }
+        for s in published
+    ]
+    return {
+        "model_id": median["model_id"],
+        "harness": median["harness"],
+        "settings": _json(median.get("settings_key")) or {},
+        "median": median["median"],
+        "n_runs": median["n_runs"],
+        "min": median.get("min"),
+        "max": median.get("max"),
+        "ci": [median.get("ci_low"), median.get("ci_high")],
+        "last_run_at": str(median.get("last_run_at")),
+        "gaps": gaps,
+    }
+
+
+def _percent(score: Mapping[str, Any]) -> float:
+    return score["value"] * 100 if score["scale"] == "fraction" else score["value"]
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, str):
+        return json.loads(value)
+    return value

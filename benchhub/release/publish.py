@@ -1,0 +1,257 @@
+"""Writing a release: build it in a temporary folder, verify it, then publish it atomically.
+
+Order of events, each step safe to interrupt:
+1. everything is written under `releases/.tmp-<id>/` (never visible as a release);
+2. the manifest, listing every file with sha256 and size, is written last;
+3. the folder is verified from disk (every checksum, the DuckDB copy opened);
+4. it is renamed to `releases/<id>` (atomic), then `latest` is switched by replacing a symlink
+   (atomic). A failure anywhere leaves the previous release and `latest` untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from benchhub.release import contents
+from ltb.diff import release_changes
+from ltb.release import INDEX, MANIFEST, RELEASE_SCHEMA_VERSION, Release, sha256_file, verify_release
+
+# Tables exported for bulk download and copied into registry.duckdb, with the query for each.
+EXPORT_TABLES: dict[str, str] = {
+    "benchmarks": "SELECT * EXCLUDE (published, rejected_reason) FROM benchmarks WHERE published ORDER BY benchmark_id",
+    "benchmark_aliases": "SELECT a.* FROM benchmark_aliases a JOIN benchmarks b USING (benchmark_id) WHERE b.published ORDER BY ALL",
+    "models": "SELECT * FROM models ORDER BY model_id",
+    "model_aliases": "SELECT * FROM model_aliases ORDER BY ALL",
+    "scores": "SELECT s.* FROM scores s JOIN benchmarks b USING (benchmark_id) WHERE b.published ORDER BY ALL",
+    "leaderboard": "SELECT l.* FROM leaderboard l JOIN benchmarks b USING (benchmark_id) WHERE b.published ORDER BY ALL",
+    "reproduced_medians": "SELECT * FROM reproduced_medians ORDER BY ALL",
+    "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
+}
+ANALYST_VIEWS_SQL = Path(__file__).resolve().parents[2] / "sql" / "analyst_views.sql"
+ANALYST_STORAGE_VERSION = "v1.4.0"  # DuckDB 1.4 and newer can open the analyst copy
+
+
+class ReleaseError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class PublishedRelease:
+    release_id: str
+    path: Path
+    manifest: dict[str, Any]
+
+
+def new_release_id(now: datetime) -> str:
+    return now.strftime("%Y-%m-%dT%H%M%SZ")
+
+
+def cut_release(
+    con: duckdb.DuckDBPyConnection,
+    exports_dir: Path,
+    *,
+    now: datetime | None = None,
+    retention: int = 10,
+    channel_status: list[dict[str, Any]] | None = None,
+    on_step: Callable[[str], None] = lambda step: None,
+) -> PublishedRelease:
+    now = now or datetime.now(UTC)
+    release_id = new_release_id(now)
+    releases = exports_dir / "releases"
+    releases.mkdir(parents=True, exist_ok=True)
+    _remove_abandoned_tmp(releases)
+    final = releases / release_id
+    if final.exists():
+        raise ReleaseError(f"{final} already exists: releases are immutable")
+    previous = _latest(exports_dir)
+    tmp = releases / f".tmp-{release_id}"
+    tmp.mkdir()
+    try:
+        _write_contents(con, tmp, release_id, on_step)
+        on_step("manifest")
+        manifest = _manifest(tmp, release_id, now, previous, channel_status or [])
+        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+        on_step("verify")
+        problems = verify_release(Release(str(tmp), manifest))
+        _check_duckdb_copy(tmp / "registry.duckdb")
+        if problems:
+            raise ReleaseError("release failed verification: " + "; ".join(problems[:5]))
+        _fsync_tree(tmp)
+        on_step("publish")
+        os.rename(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    switch_latest(exports_dir, final)
+    _apply_retention(releases, retention, keep=final)
+    return PublishedRelease(release_id, final, manifest)
+
+
+def switch_latest(exports_dir: Path, release_dir: Path) -> None:
+    """Point `latest` at a release by atomically replacing a relative symlink."""
+    link = exports_dir / "latest"
+    tmp_link = exports_dir / f".latest-{os.getpid()}"
+    tmp_link.unlink(missing_ok=True)
+    tmp_link.symlink_to(release_dir.relative_to(exports_dir))
+    os.replace(tmp_link, link)
+
+
+def _write_contents(
+    con: duckdb.DuckDBPyConnection, out: Path, release_id: str, on_step: Callable[[str], None]
+) -> None:
+    on_step("pages")
+    benchmarks = _rows(con, EXPORT_TABLES["benchmarks"])
+    scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
+    aliases = contents.group_by(_rows(con, EXPORT_TABLES["benchmark_aliases"]), "benchmark_id")
+    medians = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_medians"]), "benchmark_id")
+    pages_dir = out / "benchmarks"
+    pages_dir.mkdir()
+    entries = []
+    for benchmark in benchmarks:
+        benchmark_id = benchmark["benchmark_id"]
+        page = contents.benchmark_page(
+            benchmark,
+            aliases.get(benchmark_id, []),
+            scores.get(benchmark_id, []),
+            medians.get(benchmark_id, []),
+        )
+        _write_json(pages_dir / f"{benchmark_id}.json", page)
+        entries.append(contents.index_entry(benchmark, len(scores.get(benchmark_id, []))))
+    _write_json(out / INDEX, contents.build_index(entries, release_id), compact=True)
+    _write_json(out / "leaderboard.json", {"cells": _rows(con, EXPORT_TABLES["leaderboard"])})
+    on_step("parquet")
+    tables = out / "tables"
+    tables.mkdir()
+    for table, query in EXPORT_TABLES.items():
+        con.execute(f"COPY ({query}) TO '{tables / table}.parquet' (FORMAT parquet, COMPRESSION zstd)")
+    on_step("duckdb")
+    _write_analyst_copy(con, out / "registry.duckdb")
+
+
+def _write_analyst_copy(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Copy the exported tables and the analyst views into a DuckDB file that 1.4+ can open."""
+    alias = "release_copy"
+    home = con.execute("SELECT current_database()").fetchall()[0][0]
+    con.execute(f"ATTACH '{path}' AS {alias} (STORAGE_VERSION '{ANALYST_STORAGE_VERSION}')")
+    try:
+        for table, query in EXPORT_TABLES.items():
+            con.execute(f"CREATE TABLE {alias}.{table} AS {query}")
+        # Views are created from inside the copy so they name its tables unqualified.
+        con.execute(f"USE {alias}")
+        try:
+            con.execute(ANALYST_VIEWS_SQL.read_text())
+        finally:
+            con.execute(f'USE "{home}"')
+    finally:
+        con.execute(f"DETACH {alias}")
+
+
+def _check_duckdb_copy(path: Path) -> None:
+    check = duckdb.connect(str(path), read_only=True)
+    try:
+        check.execute("SELECT count(*) FROM benchmarks").fetchall()
+    finally:
+        check.close()
+
+
+def _manifest(
+    out: Path,
+    release_id: str,
+    now: datetime,
+    previous: Release | None,
+    channel_status: list[dict[str, Any]],
+) -> dict[str, Any]:
+    files = {
+        path.relative_to(out).as_posix(): {"sha256": sha256_file(path), "bytes": path.stat().st_size}
+        for path in sorted(out.rglob("*"))
+        if path.is_file()
+    }
+    index = json.loads((out / INDEX).read_text())
+    pages = [json.loads((out / "benchmarks" / f"{e['id']}.json").read_text()) for e in index["benchmarks"]]
+    tiers: dict[str, int] = {}
+    for entry in index["benchmarks"]:
+        tiers[entry["tier"]] = tiers.get(entry["tier"], 0) + 1
+    labels: dict[str, int] = {}
+    for page in pages:
+        for score in page["scores"]:
+            labels[score["label"]] = labels.get(score["label"], 0) + 1
+    models = len({s["model_id"] for page in pages for s in page["scores"]})
+    runs = sum(m["n_runs"] for page in pages for m in page["reproduced"])
+    old_index = previous.read_json(INDEX) if previous else None
+    return {
+        "schema_version": RELEASE_SCHEMA_VERSION,
+        "release_id": release_id,
+        "created_at": now.isoformat(),
+        "previous_release_id": previous.release_id if previous else None,
+        "counts": {
+            "benchmarks": len(index["benchmarks"]),
+            "benchmarks_by_tier": dict(sorted(tiers.items())),
+            "scores_by_label": dict(sorted(labels.items())),
+            "models_with_scores": models,
+            "reproduced_runs": runs,
+        },
+        "channels": {row["channel"]: _status(row) for row in channel_status},
+        "stale_channels": sorted(row["channel"] for row in channel_status if row["stale"]),
+        "changes": release_changes(previous.manifest if previous else None, old_index, files, index),
+        "files": files,
+    }
+
+
+def _status(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "stale": bool(row["stale"]),
+        "last_success_at": str(row["last_success_at"]) if row.get("last_success_at") else None,
+        "last_error": row.get("last_error"),
+    }
+
+
+def _latest(exports_dir: Path) -> Release | None:
+    link = exports_dir / "latest"
+    if not link.exists():
+        return None
+    from ltb.release import open_release
+
+    return open_release(str(link))
+
+
+def _apply_retention(releases: Path, retention: int, keep: Path) -> None:
+    published = sorted(p for p in releases.iterdir() if p.is_dir() and not p.name.startswith("."))
+    for old in published[: max(0, len(published) - retention)]:
+        if old != keep:
+            shutil.rmtree(old)
+
+
+def _remove_abandoned_tmp(releases: Path) -> None:
+    for leftover in releases.glob(".tmp-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _fsync_tree(root: Path) -> None:
+    for path in root.rglob("*"):
+        if path.is_file():
+            with path.open("rb") as handle:
+                os.fsync(handle.fileno())
+    descriptor = os.open(root, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _rows(con: duckdb.DuckDBPyConnection, query: str) -> list[dict[str, Any]]:
+    return con.sql(query).arrow().read_all().to_pylist()
+
+
+def _write_json(path: Path, value: Any, compact: bool = False) -> None:
+    text = json.dumps(value, sort_keys=True, default=str, separators=(",", ":") if compact else None,
+                      indent=None if compact else 1, ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")

@@ -1,0 +1,90 @@
+"""Finding benchmarks in a release's search index: matching, ranking, closest names."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def fold(text: str) -> str:
+    """Case and punctuation folded: "GPQA-Diamond" and "gpqa_diamond" both give "gpqadiamond"."""
+    return _NON_ALNUM.sub("", text.lower())
+
+
+def _names(entry: dict[str, Any]) -> list[str]:
+    return [entry["id"], entry["name"], *entry.get("aliases", [])]
+
+
+def match_rank(entry: dict[str, Any], query: str) -> int | None:
+    """Lower is better; None means no match. Every word of the query must match somewhere."""
+    folded_query = fold(query)
+    names = [fold(n) for n in _names(entry)]
+    if folded_query in names:
+        return 0
+    if any(n.startswith(folded_query) for n in names):
+        return 1
+    words = [fold(w) for w in query.split() if fold(w)]
+    if not words:
+        return None
+    haystack_names = " ".join(names)
+    if all(w in haystack_names for w in words):
+        return 2
+    description = fold(entry.get("description") or "")
+    if all(w in haystack_names or w in description for w in words):
+        return 3
+    return None
+
+
+def search(
+    entries: list[dict[str, Any]],
+    query: str,
+    axis: str | None = None,
+    harbor_only: bool = False,
+    limit: int = 20,
+) -> list[dict[str, Any]]:
+    hits = []
+    for entry in entries:
+        if axis and axis not in entry.get("axes", []):
+            continue
+        if harbor_only and not entry.get("harbor_runnable"):
+            continue
+        rank = match_rank(entry, query) if query else 0
+        if rank is not None:
+            hits.append((rank, _tier_order(entry), -entry.get("n_scores", 0), entry["id"], entry))
+    hits.sort(key=lambda hit: hit[:4])
+    return [hit[-1] for hit in hits[:limit]]
+
+
+def find(entries: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    """The benchmark whose id, name or alias is `name` (folded), preferring an exact id."""
+    for entry in entries:
+        if entry["id"] == name:
+            return entry
+    folded = fold(name)
+    for entry in entries:
+        if folded in {fold(n) for n in _names(entry)}:
+            return entry
+    return None
+
+
+def closest(entries: list[dict[str, Any]], name: str, n: int = 5) -> list[str]:
+    by_folded: dict[str, str] = {}
+    for entry in entries:
+        for alias in _names(entry):
+            by_folded.setdefault(fold(alias), entry["id"])
+    matches = difflib.get_close_matches(fold(name), list(by_folded), n=n * 3, cutoff=0.6)
+    ids: list[str] = []
+    for match in matches:
+        if by_folded[match] not in ids:
+            ids.append(by_folded[match])
+    return ids[:n]
+
+
+_TIERS = {"verified": 0, "auto": 1, "incomplete": 2}
+
+
+def _tier_order(entry: dict[str, Any]) -> int:
+    return _TIERS.get(entry.get("tier") or "", 3)

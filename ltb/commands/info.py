@@ -1,0 +1,95 @@
+"""`ltb bench info BENCHMARK`: facts, licence, tier, top scores and the commands to run it."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any
+
+from ltb.catalog import closest, find
+from ltb.errors import LtbError
+from ltb.output import print_json, table
+from ltb.release import INDEX, open_release, page_path
+
+TOP_SCORES = 10
+
+
+class UnknownBenchmark(LtbError):
+    exit_code = 4
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("benchmark", help="a benchmark id, name or alias")
+    parser.add_argument("--json", action="store_true", help="print the full page as JSON")
+    parser.add_argument("--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)")
+
+
+def run(args: argparse.Namespace) -> int:
+    release = open_release(args.registry)
+    entries = release.read_json(INDEX)["benchmarks"]
+    entry = find(entries, args.benchmark)
+    if entry is None:
+        suggestions = closest(entries, args.benchmark)
+        hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
+        raise UnknownBenchmark(
+            f"no benchmark {args.benchmark!r} in release {release.release_id}.{hint} "
+            f"Try `ltb bench search {args.benchmark}`."
+        )
+    page = release.read_json(page_path(entry["id"]))
+    if args.json:
+        print_json(page)
+    else:
+        print(render(page))
+    return 0
+
+
+def render(page: dict[str, Any]) -> str:
+    facts = page["facts"]
+    lines = [f"{page['name']}  ({page['id']})", ""]
+    if page.get("description"):
+        lines += textwrap.wrap(page["description"], 100) + [""]
+    tier = page["tier"]
+    if page["missing_fields"]:
+        tier += f"  (missing: {', '.join(page['missing_fields'])})"
+    rows = [
+        ("tier", tier),
+        ("licence", _licence(page)),
+        ("axes", ", ".join(page["axes"]) or "-"),
+        ("aliases", ", ".join(page["aliases"][:8]) + (" …" if len(page["aliases"]) > 8 else "")),
+        ("channels", ", ".join(c["channel"] for c in page["channels"])),
+        ("harbor", "runnable" + (f" ({page['harbor']['source']})" if page["harbor"]["source"] else "") if page["harbor"]["runnable"] else "not runnable"),
+    ]
+    for field in ("paper_url", "arxiv_id", "hf_dataset", "github_url", "metric", "sample_count", "release_date"):
+        fact = facts.get(field) or {}
+        if fact.get("value") is not None:
+            source = f"  [{fact['source']}]" if fact.get("source") else ""
+            rows.append((field, f"{fact['value']}{source}"))
+    width = max(len(k) for k, _ in rows)
+    lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
+    scores = page["scores"][:TOP_SCORES]
+    lines += ["", f"Scores ({len(page['scores'])}; top {len(scores)} shown):"]
+    if scores:
+        lines.append(
+            table(
+                ["MODEL", "LABEL", "VALUE", "SCALE", "SOURCE"],
+                [(s["model_id"], s["label"], s["value"], s["scale"], s["source_url"]) for s in scores],
+            )
+        )
+    else:
+        lines.append("  none recorded")
+    if page["reproduced"]:
+        lines += ["", "Reproduced (ltb runs):"]
+        lines.append(
+            table(
+                ["MODEL", "HARNESS", "MEDIAN", "RUNS", "CI"],
+                [(m["model_id"], m["harness"], m["median"], m["n_runs"], m["ci"]) for m in page["reproduced"]],
+            )
+        )
+    lines += ["", "Commands:"] + [f"  {cmd}" for cmd in page["commands"].values()]
+    return "\n".join(lines)
+
+
+def _licence(page: dict[str, Any]) -> str:
+    licence = page.get("license") or "unknown"
+    published = page.get("license_as_published")
+    return f"{licence} (published as {published!r})" if published and published != licence else licence

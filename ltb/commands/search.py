@@ -1,0 +1,36 @@
+"""`ltb bench search QUERY`: find benchmarks in the release's search index."""
+
+from __future__ import annotations
+
+import argparse
+
+from ltb.catalog import search
+from ltb.output import print_json, table
+from ltb.release import INDEX, open_release
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("query", nargs="?", default="", help="words to look for (empty: all)")
+    parser.add_argument("--axis", help="only benchmarks on this capability axis (e.g. math)")
+    parser.add_argument("--harbor-only", action="store_true", help="only Harbor-runnable ones")
+    parser.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)")
+
+
+def run(args: argparse.Namespace) -> int:
+    release = open_release(args.registry)
+    entries = release.read_json(INDEX)["benchmarks"]
+    hits = search(entries, args.query, args.axis, args.harbor_only, max(args.limit, 0))
+    if args.json:
+        print_json({"release_id": release.release_id, "query": args.query, "results": hits})
+        return 0
+    if not hits:
+        print(f"No benchmark matches {args.query!r} in release {release.release_id}.")
+        return 1
+    rows = [
+        (h["id"], h["name"], h["tier"], h["axes"], h["harbor_runnable"], h["n_scores"])
+        for h in hits
+    ]
+    print(table(["ID", "NAME", "TIER", "AXES", "HARBOR", "SCORES"], rows))
+    return 0

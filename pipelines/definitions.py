@@ -1,0 +1,40 @@
+"""The BenchHub code location: every asset, check, job, schedule and sensor, and its resources.
+
+Loaded by `dagster dev -w workspace.yaml` and `dagster asset materialize -m pipelines.definitions`.
+Importing this module does no I/O: resources open the warehouse only when an asset runs.
+"""
+
+from __future__ import annotations
+
+from dagster import Definitions, in_process_executor
+
+from assets.catalog import catalog
+from assets.channel_assets import build_channel_assets
+from assets.release import release
+from assets.reproduced import reproduced_medians, reproduced_runs
+from assets.review import benchmark_reviews, benchmarks
+from assets.scores import leaderboard, scores
+from pipelines.jobs import build_registry_job, cut_release_job, ingest_runs_job
+from pipelines.resources import build_resources
+from pipelines.schedules import release_schedule
+from pipelines.sensors import inbox_sensor
+
+defs = Definitions(
+    assets=[
+        *build_channel_assets(),
+        catalog,
+        benchmark_reviews,
+        benchmarks,
+        reproduced_runs,
+        reproduced_medians,
+        scores,
+        leaderboard,
+        release,
+    ],
+    jobs=[build_registry_job, cut_release_job, ingest_runs_job],
+    schedules=[release_schedule],
+    sensors=[inbox_sensor],
+    resources=build_resources(),
+    # One writer per DuckDB file: steps run one after another in one process.
+    executor=in_process_executor,
+)

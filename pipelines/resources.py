@@ -1,0 +1,41 @@
+"""Resources: the warehouse connection and the registry's run settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dagster import ConfigurableResource
+from dagster_duckdb import DuckDBResource
+from pydantic import Field
+
+from pipelines import settings
+
+
+class Warehouse(DuckDBResource):
+    """The DuckDB warehouse. Creates the folder on first connection (never at import time)."""
+
+    def ensure_parent(self) -> None:
+        if self.database != ":memory:":
+            Path(self.database).parent.mkdir(parents=True, exist_ok=True)
+
+
+class RegistrySettings(ConfigurableResource):
+    """How this run reads channels, reviews records and writes releases."""
+
+    channel_mode: str = Field(default="replay", description="replay (bundled recordings) or live")
+    reviewer: str = Field(default="heuristic", description="heuristic (offline) or openai")
+    exports_dir: str = Field(description="folder holding releases/ and the latest link")
+    inbox_dir: str = Field(description="folder where pushed run summaries arrive")
+    release_retention: int = Field(default=10, description="how many releases to keep")
+
+
+def build_resources() -> dict[str, object]:
+    warehouse = Warehouse(database=settings.default_warehouse())
+    registry = RegistrySettings(
+        channel_mode=settings.setting(settings.ENV_CHANNEL_MODE, "replay"),
+        reviewer=settings.setting(settings.ENV_REVIEWER, "heuristic"),
+        exports_dir=settings.default_exports(),
+        inbox_dir=settings.default_inbox(),
+        release_retention=int(settings.setting(settings.ENV_RELEASE_RETENTION, "10")),
+    )
+    return {"warehouse": warehouse, "registry": registry}

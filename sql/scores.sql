@@ -1,0 +1,61 @@
+-- Every published score, mapped to our benchmark and model ids and labelled.
+-- The label rule lives here and only here: a number published by the model's own developer is
+-- `self_reported`; any other publisher's is `independent`. Reproduced medians are added from
+-- `reproduced_medians` with the label `reproduced`. Nothing is estimated: a score without a
+-- source URL or a mapped benchmark/model does not enter.
+CREATE OR REPLACE TABLE scores AS
+WITH published AS (
+    SELECT
+        a.benchmark_id,
+        m.model_id,
+        s.value,
+        s.scale,
+        s.metric,
+        CASE s.relationship WHEN 'first_party' THEN 'self_reported' ELSE 'independent' END AS label,
+        s.source_url,
+        s.channel,
+        s.harness,
+        s.harness_version,
+        -- settings split off the model name, then the channel's own settings (which win)
+        json_merge_patch(coalesce(m.settings, '{}')::JSON, coalesce(s.settings, '{}')::JSON) AS settings,
+        s.reported_at,
+        s.stderr,
+        s.ci_low,
+        s.ci_high,
+        NULL::BIGINT AS n_runs,
+        s.raw_value,
+        s.model_name AS model_as_published,
+        s.benchmark_name AS benchmark_as_published,
+        s.publisher
+    FROM channel_scores AS s
+    JOIN benchmark_aliases AS a ON a.channel = s.channel AND a.source_key = s.benchmark_key
+    JOIN model_aliases AS m ON m.channel = s.channel AND m.source_name = s.model_name
+    WHERE s.source_url IS NOT NULL AND s.source_url <> ''
+),
+reproduced AS (
+    SELECT
+        r.benchmark_id,
+        r.model_id,
+        r.median AS value,
+        'percent' AS scale,
+        'mean reward x 100' AS metric,
+        'reproduced' AS label,
+        'https://benchhub.dev/runs/' || r.benchmark_id || '/' || r.model_id AS source_url,
+        'ltb-runs' AS channel,
+        r.harness,
+        NULL AS harness_version,
+        r.settings_key::JSON AS settings,
+        strftime(r.last_run_at, '%Y-%m-%d') AS reported_at,
+        NULL::DOUBLE AS stderr,
+        r.ci_low,
+        r.ci_high,
+        r.n_runs,
+        CAST(r.median AS VARCHAR) AS raw_value,
+        r.model_id AS model_as_published,
+        r.benchmark_id AS benchmark_as_published,
+        'ltb users' AS publisher
+    FROM reproduced_medians AS r
+)
+SELECT * FROM published
+UNION ALL BY NAME
+SELECT * FROM reproduced;
