@@ -41,6 +41,7 @@ class Fetcher:
 
     client: httpx.Client
     policy: FetchPolicy = field(default_factory=FetchPolicy)
+    replay: bool = False  # answers from recordings: a channel must not ask for unrecorded URLs
     _last_request_at: dict[str, float] = field(default_factory=dict)
     _validators: dict[str, dict[str, str]] = field(default_factory=dict)
     _bodies: dict[str, bytes] = field(default_factory=dict)
@@ -136,4 +137,4 @@ def live_fetcher(policy: FetchPolicy | None = None) -> Fetcher:
 
 def replay_fetcher(recordings: Mapping[str, Path]) -> Fetcher:
     client = httpx.Client(headers={"User-Agent": USER_AGENT}, transport=ReplayTransport(recordings))
-    return Fetcher(client, FetchPolicy(retries=0, min_interval_s=0.0))
+    return Fetcher(client, FetchPolicy(retries=0, min_interval_s=0.0), replay=True)

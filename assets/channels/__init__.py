@@ -12,7 +12,26 @@ import importlib
 from benchhub.channel import Channel
 
 CHANNEL_MODULES: tuple[str, ...] = (
+    # evaluation frameworks
+    "lm_eval_harness",
+    "inspect_evals",
+    "lighteval",
+    "helm",
+    "opencompass",
+    "evalscope",
+    "openbench",
+    "harbor",
+    # leaderboards
     "swebench",
+    "terminal_bench",
+    "lmarena",
+    "open_llm_leaderboard",
+    "livebench",
+    "aider",
+    "epoch_ai",
+    # registries and code hosts
+    "mlcommons",
+    "github",
 )
 
 
