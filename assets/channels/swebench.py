@@ -50,7 +50,9 @@ def parse(payloads: Payloads) -> ChannelResult:
     for board in boards:
         split = board.get("name")
         if split not in SPLITS:
-            result.issues.append(ParseIssue(NAME, f"{location}#{split}", "unknown leaderboard split"))
+            result.issues.append(
+                ParseIssue(NAME, f"{location}#{split}", "unknown leaderboard split")
+            )
             continue
         title, dataset, size = SPLITS[split]
         key = f"swe-bench/{split.lower()}"
