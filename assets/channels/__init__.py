@@ -29,7 +29,17 @@ CHANNEL_MODULES: tuple[str, ...] = (
     "livebench",
     "aider",
     "epoch_ai",
-    # registries and code hosts
+    "helm_results",
+    # aggregators and evaluation records
+    "every_eval_ever",
+    # vendors' own numbers
+    "vendor_model_cards",
+    # paper indexes
+    "arxiv",
+    "semantic_scholar",
+    "papers_with_code",
+    # dataset hubs, registries and code hosts
+    "huggingface",
     "mlcommons",
     "github",
 )
