@@ -24,13 +24,16 @@ class InvalidSummaryError(LtbError):
 
     exit_code = 4
 
-    def __init__(self, problems: list[str], *, kind: str = "invalid") -> None:
+    def __init__(
+        self, problems: list[str], *, kind: str = "invalid", source: str | None = None
+    ) -> None:
         self.problems = problems
         self.kind = kind
+        where = f" in {source}" if source else ""
         if len(problems) == 1:
-            message = f"invalid run summary: {problems[0]}"
+            message = f"invalid run summary{where}: {problems[0]}"
         else:
-            message = f"invalid run summary ({len(problems)} problems):\n  " + "\n  ".join(
+            message = f"invalid run summary{where} ({len(problems)} problems):\n  " + "\n  ".join(
                 problems
             )
         super().__init__(message)
@@ -46,3 +49,25 @@ class RunConflictError(LtbError):
     """A different summary with the same results_sha256 is already recorded."""
 
     exit_code = 6
+
+
+class PullError(LtbError):
+    """A benchmark cannot be turned into tasks: unknown id, bad mapping, unusable output folder."""
+
+    exit_code = 7
+
+
+class RowsUnavailableError(PullError):
+    """Neither --source, the Hugging Face Hub nor the bundled rows could provide the rows."""
+
+
+class HarborRunError(LtbError):
+    """Harbor could not be started, failed, or left no job result to summarise."""
+
+    exit_code = 8
+
+
+class SummaryError(LtbError):
+    """A Harbor job folder cannot be turned into a valid run summary."""
+
+    exit_code = 9

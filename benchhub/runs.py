@@ -1,0 +1,190 @@
+"""Reproduced runs: inbox files -> `reproduced_runs` rows -> `reproduced_medians`.
+
+The intake already checked every file, but the inbox is a folder anyone with access can write
+to, so each file is checked again with the same code (ltb.summary_check via ltb.inbox) and a
+bad one is moved to quarantine with its reason instead of being loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Collection, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from benchhub.warehouse import insert_rows, sql_text, transaction
+from ltb.errors import InvalidSummaryError
+from ltb.inbox import atomic_write_bytes, read_run
+from ltb.summary_check import parse_timestamp
+
+QUARANTINE_DIRNAME = "quarantine"
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One `reproduced_runs` row; field names and order follow sql/reproduced_runs.sql."""
+
+    run_id: str
+    benchmark_id: str
+    model_id: str
+    model: str
+    agent: str
+    harness: str
+    harbor_version: str
+    cli_version: str
+    settings_key: str
+    score: float
+    n_tasks: int
+    n_attempts: int
+    sample_n: int
+    results_sha256: str
+    submitter: str
+    created_at: datetime
+    received_at: datetime
+    source_file: str
+
+
+@dataclass(frozen=True)
+class Rejection:
+    path: Path
+    reason: str  # an InvalidSummaryError.kind, or "not a regular file"
+    details: list[str]
+
+    def __str__(self) -> str:
+        return f"{self.path.name}: {self.reason}: " + "; ".join(self.details[:5])
+
+
+@dataclass
+class InboxLoad:
+    """What one pass over the inbox did."""
+
+    seen: int = 0
+    added: int = 0
+    already_loaded: int = 0
+    quarantined: list[Rejection] = field(default_factory=list)
+
+
+def read_inbox_file(path: Path, known_benchmarks: Collection[str] | None) -> RunRecord | Rejection:
+    """Check one inbox file again and turn it into a row, or say why it cannot be loaded."""
+    path = Path(path)
+    if path.is_symlink() or not path.is_file():
+        return Rejection(path, "not a regular file", ["inbox entries must be plain files"])
+    try:
+        record = read_run(path, known_benchmarks)
+    except InvalidSummaryError as exc:
+        return Rejection(path, exc.kind, exc.problems)
+    summary = record.summary
+    return RunRecord(
+        run_id=record.run_id,
+        benchmark_id=summary["benchmark_id"],
+        # Lower case until a model crosswalk maps pushed names to registry model ids.
+        model_id=summary["model"].lower(),
+        model=summary["model"],
+        agent=summary["agent"],
+        harness=summary["harness"],
+        harbor_version=summary["harbor_version"],
+        cli_version=summary["cli_version"],
+        settings_key=settings_key(summary),
+        score=float(summary["score"]),
+        n_tasks=int(summary["n_tasks"]),
+        n_attempts=int(summary["n_attempts"]),
+        sample_n=int(summary["sample"]["n"]),
+        results_sha256=summary["results_sha256"],
+        submitter=record.submitter,
+        created_at=parse_timestamp(summary["created_at"]),
+        received_at=record.received_at,
+        source_file=path.name,
+    )
+
+
+def settings_key(summary: dict[str, Any]) -> str:
+    """Canonical JSON of what must match for two runs to be pooled: the agent and settings."""
+    pooled_on = {"agent": summary["agent"], "settings": summary.get("settings") or {}}
+    return json.dumps(pooled_on, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def quarantine(path: Path, reason: str, quarantine_dir: Path, details: Sequence[str] = ()) -> Path:
+    """Move an inbox file aside, next to `<name>.reason.json` saying why; returns its new path."""
+    path, quarantine_dir = Path(path), Path(quarantine_dir)
+    if quarantine_dir.resolve() == path.parent.resolve():
+        raise ValueError("the quarantine folder must not be the inbox itself")
+    quarantine_dir.mkdir(parents=True, exist_ok=True)
+    now = datetime.now(UTC)
+    target = quarantine_dir / path.name
+    if target.exists() or target.is_symlink():
+        # A replayed run may be quarantined more than once; keep every copy.
+        target = quarantine_dir / f"{path.stem}.{now.strftime('%Y%m%dT%H%M%S%fZ')}{path.suffix}"
+    note = {
+        "file": path.name,
+        "reason": reason,
+        "details": list(details),
+        "quarantined_at": now.isoformat(),
+    }
+    # The reason goes first: a crash between the two steps leaves a note, never a silent file.
+    reason_path = target.with_name(target.name + ".reason.json")
+    atomic_write_bytes(reason_path, json.dumps(note, indent=2).encode())
+    try:
+        os.replace(path, target)
+    except OSError:
+        shutil.move(path, target)  # the quarantine is on another file system
+    return target
+
+
+def load_inbox(
+    con: duckdb.DuckDBPyConnection,
+    inbox: Path,
+    quarantine_dir: Path | None = None,
+    known_benchmarks: Collection[str] | None = None,
+) -> InboxLoad:
+    """Load every new `*.json` in the inbox into `reproduced_runs`; quarantine the bad ones.
+
+    Temp files of writes in progress do not match `*.json` and are never read. Inbox records
+    are immutable (the intake never overwrites one), so a run id already in the table is
+    skipped without re-reading the file; re-running adds nothing. `known_benchmarks` defaults
+    to the warehouse's `benchmarks` table when it exists.
+    """
+    inbox = Path(inbox)
+    quarantine_dir = inbox / QUARANTINE_DIRNAME if quarantine_dir is None else quarantine_dir
+    con.execute(sql_text("reproduced_runs"))
+    if known_benchmarks is None:
+        known_benchmarks = _warehouse_benchmarks(con)
+    loaded = {row[0] for row in con.execute("SELECT run_id FROM reproduced_runs").fetchall()}
+    report = InboxLoad()
+    records: list[RunRecord] = []
+    for path in sorted(inbox.glob("*.json")):
+        report.seen += 1
+        if path.stem in loaded:
+            report.already_loaded += 1
+            continue
+        result = read_inbox_file(path, known_benchmarks)
+        if isinstance(result, Rejection):
+            quarantine(path, result.reason, quarantine_dir, result.details)
+            report.quarantined.append(result)
+        else:
+            records.append(result)
+    with transaction(con):
+        report.added = insert_rows(con, "reproduced_runs", [asdict(r) for r in records])
+    return report
+
+
+def build_reproduced_medians(con: duckdb.DuckDBPyConnection) -> int:
+    """(Re)create `reproduced_medians` from `reproduced_runs`; returns its row count."""
+    con.execute(sql_text("reproduced_runs"))
+    with transaction(con):
+        con.execute(sql_text("reproduced_medians"))
+    return con.execute("SELECT count(*) FROM reproduced_medians").fetchall()[0][0]
+
+
+def _warehouse_benchmarks(con: duckdb.DuckDBPyConnection) -> frozenset[str] | None:
+    exists = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'benchmarks'"
+    ).fetchall()[0][0]
+    if not exists:
+        return None
+    return frozenset(r[0] for r in con.execute("SELECT benchmark_id FROM benchmarks").fetchall())

@@ -1,0 +1,196 @@
+"""`ltb bench push`: upload a run summary, and nothing else, to an intake or an inbox folder.
+
+The summary is checked here with the intake's own checks (ltb.summary_check) so that a bad
+run fails before anything leaves the machine. Only the checked summary object is sent: its
+schema admits no transcripts or model outputs. Standard library only (urllib), to start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import urllib.error
+import urllib.parse
+import urllib.request
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ltb import __version__
+from ltb.errors import InvalidSummaryError, PushError, UsageError
+from ltb.inbox import ANONYMOUS, run_path, write_run
+from ltb.summary_check import MAX_SUMMARY_BYTES, check_summary, parse_summary_bytes
+
+SUMMARY_NAME = "ltb-run-summary.json"
+ENV_PUSH_URL = "LTB_PUSH_URL"
+ENV_API_KEY = "LTB_API_KEY"
+TIMEOUT_SECONDS = 30
+MAX_RESPONSE_BYTES = 1024 * 1024
+LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
+
+
+class Pushed(NamedTuple):
+    run_id: str
+    url: str
+    created: bool
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "path",
+        nargs="?",
+        default=".",
+        type=Path,
+        help=f"{SUMMARY_NAME}, a folder holding one, or a Harbor jobs/job folder (default .)",
+    )
+    parser.add_argument("--notes", help="a comment stored with the run (at most 2000 characters)")
+    parser.add_argument(
+        "--to", help=f"intake URL (http[s]://...) or inbox folder (default ${ENV_PUSH_URL})"
+    )
+    parser.add_argument(
+        "--key", help=f"API key (default ${ENV_API_KEY}); without one the push is anonymous"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    target = args.to or os.environ.get(ENV_PUSH_URL)
+    if not target:
+        raise UsageError(f"no intake given: pass --to URL_OR_DIR or set ${ENV_PUSH_URL}")
+    summary = load_summary(args.path)
+    if args.notes:
+        # Keep what `ltb bench run` noted about the run (failed trials, filters) before the comment.
+        notes = "; ".join(n for n in (summary.get("notes"), args.notes) if n)
+        summary = check_summary({**summary, "notes": notes})
+    if "://" in target:
+        pushed = post_summary(target, summary, args.key or os.environ.get(ENV_API_KEY))
+    elif args.key:
+        raise UsageError("--key applies to an intake URL only; an inbox folder has no keys")
+    else:
+        pushed = write_to_inbox(Path(target), summary)
+    state = "new run" if pushed.created else "already pushed, nothing changed"
+    print(f"{pushed.run_id} ({state})")
+    print(f"page: {pushed.url}")
+    return 0
+
+
+def load_summary(path: Path) -> dict[str, Any]:
+    """The checked summary at `path`: a summary file, a folder holding one, or a Harbor job."""
+    summary_file = _find_summary_file(path)
+    if summary_file is not None:
+        with open(summary_file, "rb") as handle:
+            data = handle.read(MAX_SUMMARY_BYTES + 1)
+        try:
+            return check_summary(parse_summary_bytes(data), not_after=datetime.now(UTC))
+        except InvalidSummaryError as exc:
+            source = str(summary_file)
+            raise InvalidSummaryError(exc.problems, kind=exc.kind, source=source) from None
+    job_dir = _find_job_dir(path)
+    from ltb.summary import build_summary  # only this case needs Harbor's result format
+
+    return check_summary(build_summary(job_dir), not_after=datetime.now(UTC))
+
+
+def post_summary(base_url: str, summary: dict[str, Any], key: str | None) -> Pushed:
+    url = base_url.rstrip("/") + "/v1/runs"
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageError(f"--to {base_url}: an intake URL must be http:// or https://")
+    if key and parts.scheme == "http" and parts.hostname not in LOOPBACK_HOSTS:
+        raise UsageError(
+            f"refusing to send an API key over plain http to {parts.hostname}; use https"
+        )
+    headers = {"Content-Type": "application/json", "User-Agent": f"ltb/{__version__}"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    body = json.dumps(summary, allow_nan=False, ensure_ascii=False).encode()
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(request, timeout=TIMEOUT_SECONDS) as response:
+            status = response.status
+            answer = json.loads(response.read(MAX_RESPONSE_BYTES))
+    except urllib.error.HTTPError as exc:
+        raise _refusal(url, exc) from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise PushError(f"cannot reach the intake at {url}: {reason}") from None
+    except json.JSONDecodeError:
+        raise PushError(f"{url} answered {status} with something other than JSON") from None
+    try:
+        return Pushed(answer["run_id"], answer["url"], status == 201)
+    except (KeyError, TypeError):
+        raise PushError(f"{url} answered {status} without a run id and page") from None
+
+
+def write_to_inbox(inbox: Path, summary: dict[str, Any]) -> Pushed:
+    """Write as the intake would; useful for a local registry without a server."""
+    inbox.mkdir(parents=True, exist_ok=True)
+    written = write_run(inbox, summary, submitter=ANONYMOUS, received_at=datetime.now(UTC))
+    url = run_path(inbox, written.run_id).resolve().as_uri()
+    return Pushed(written.run_id, url, written.created)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    # urllib would replay the request, Authorization header included, to wherever it is sent.
+    def redirect_request(
+        self, req: urllib.request.Request, fp: Any, code: int, msg: str, headers: Any, newurl: str
+    ) -> None:
+        return None
+
+
+def _refusal(url: str, exc: urllib.error.HTTPError) -> PushError:
+    try:
+        answer = json.loads(exc.read(MAX_RESPONSE_BYTES))
+        error, details = answer["error"], list(answer.get("details") or [])
+    except (ValueError, KeyError, TypeError, OSError):
+        error, details = exc.reason, []
+    hints = {
+        401: f"check --key / ${ENV_API_KEY}, or push without a key to push anonymously",
+        413: "the summary is larger than this intake accepts",
+        429: f"wait {exc.headers.get('Retry-After', 'a few')} s and push again",
+    }
+    if 300 <= exc.code < 400:
+        details.append(f"the intake redirects to {exc.headers.get('Location')}; push there")
+    if exc.code in hints and not details:
+        details.append(hints[exc.code])
+    lines = "".join(f"\n  {d}" for d in details)
+    return PushError(f"{url} refused the run: {exc.code} {error}{lines}")
+
+
+def _find_summary_file(path: Path) -> Path | None:
+    if path.is_file():
+        return path
+    if not path.is_dir():
+        raise UsageError(f"{path}: no such file or folder")
+    if (path / SUMMARY_NAME).is_file():
+        return path / SUMMARY_NAME
+    found = sorted(path.glob(f"*/{SUMMARY_NAME}"))
+    if len(found) > 1:
+        raise UsageError(
+            f"{path} holds {len(found)} run summaries; push one of them: "
+            + ", ".join(str(f) for f in found[:5])
+        )
+    return found[0] if found else None
+
+
+def _find_job_dir(path: Path) -> Path:
+    """A Harbor job folder: result.json plus trial folders that each have a result.json."""
+    jobs = [d for d in (path, *sorted(path.iterdir())) if d.is_dir() and _is_job_dir(d)]
+    if not jobs:
+        raise UsageError(
+            f"{path}: no {SUMMARY_NAME} and no Harbor job folder here; "
+            "run `ltb bench run` first, or pass the summary file"
+        )
+    if len(jobs) > 1:
+        raise UsageError(
+            f"{path} holds {len(jobs)} Harbor jobs; push one job folder: "
+            + ", ".join(str(j) for j in jobs[:5])
+        )
+    return jobs[0]
+
+
+def _is_job_dir(folder: Path) -> bool:
+    return (folder / "result.json").is_file() and any(
+        (trial / "result.json").is_file() for trial in folder.iterdir() if trial.is_dir()
+    )

@@ -1,0 +1,331 @@
+"""The one set of checks a run summary must pass, shared by `ltb bench push`, the intake and the
+pipeline (which re-checks what the intake accepted, because the inbox is not trusted).
+
+Pure functions: no I/O besides reading the packaged JSON Schema once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ltb.errors import InvalidSummaryError
+
+SCHEMA_PATH = Path(__file__).parent / "schemas" / "run-summary.v1.json"
+
+# Generous for the schema's 100,000 tasks with ordinary task names; small enough that a
+# handful of concurrent uploads cannot exhaust the intake's memory.
+MAX_SUMMARY_BYTES = 8 * 1024 * 1024
+
+# `score` is 100 x mean(rewards); summaries may round it to two decimals.
+SCORE_TOLERANCE = 0.01
+
+# A run cannot be created after it was received; allow for clock skew on the runner.
+CLOCK_SKEW = timedelta(days=1)
+
+# Every integer must fit a DuckDB BIGINT, or one bad row would fail a whole load.
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+MAX_PROBLEMS_SHOWN = 50
+MAX_MESSAGE_CHARS = 200
+
+_RFC3339 = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})")
+_DRIVE_PATH = re.compile(r"^[A-Za-z]:[\\/]")
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,79}")
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+_TEXT_CONTROLS = "\t\n\r"
+
+
+class _NonFinite(ValueError):
+    pass
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def parse_summary_bytes(data: bytes, max_bytes: int = MAX_SUMMARY_BYTES) -> dict[str, Any]:
+    """Parse a summary from raw bytes, refusing oversized input and anything beyond strict JSON.
+
+    Python's json module accepts NaN, Infinity and 1e999 (which becomes inf) and keeps the last
+    of duplicate keys; all of these are rejected so that every reader sees the same numbers.
+    """
+    if len(data) > max_bytes:
+        raise InvalidSummaryError(
+            [f"(body): {len(data)} bytes is over the limit of {max_bytes} bytes"],
+            kind="too_large",
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidSummaryError(
+            [f"(body): not UTF-8 text (byte {exc.start})"], kind="malformed"
+        ) from None
+    try:
+        obj = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            object_pairs_hook=_unique_keys,
+        )
+    except _NonFinite as exc:
+        raise InvalidSummaryError([f"(body): {exc}"]) from None
+    except _DuplicateKey as exc:
+        raise InvalidSummaryError([f"(body): {exc}"]) from None
+    except json.JSONDecodeError as exc:
+        raise InvalidSummaryError(
+            [f"(body): not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"],
+            kind="malformed",
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        # Integers longer than Python's digit limit, or nesting deeper than the recursion limit.
+        raise InvalidSummaryError(
+            [f"(body): not usable JSON: {_clip(str(exc) or type(exc).__name__)}"],
+            kind="malformed",
+        ) from None
+    if not isinstance(obj, dict):
+        raise InvalidSummaryError(
+            [f"(top level): expected a JSON object, got {type(obj).__name__}"]
+        )
+    return obj
+
+
+def check_summary(
+    obj: Any,
+    known_benchmarks: Collection[str] | None = None,
+    *,
+    not_after: datetime | None = None,
+) -> dict[str, Any]:
+    """Return `obj` unchanged if it is a valid run summary, else raise InvalidSummaryError.
+
+    `known_benchmarks`: when given, the benchmark id must be one of them.
+    `not_after`: when given (the time the run was received), `created_at` may not be later
+    than it by more than CLOCK_SKEW.
+    """
+    if not isinstance(obj, dict):
+        raise InvalidSummaryError(
+            [f"(top level): expected a JSON object, got {type(obj).__name__}"]
+        )
+    problems = list(_value_problems(obj, ()))
+    problems += _schema_problems(obj)
+    problems += _name_problems(obj)
+    if not problems:
+        # Only meaningful once the types are known to be right.
+        problems += _consistency_problems(obj, not_after)
+    benchmark_id = obj.get("benchmark_id")
+    if (
+        known_benchmarks is not None
+        and isinstance(benchmark_id, str)
+        and benchmark_id not in known_benchmarks
+    ):
+        problems.append(
+            f"benchmark_id: unknown benchmark {_clip(repr(benchmark_id), 80)}; "
+            "it is not in the registry's current release"
+        )
+    if problems:
+        if len(problems) > MAX_PROBLEMS_SHOWN:
+            extra = len(problems) - MAX_PROBLEMS_SHOWN
+            problems = problems[:MAX_PROBLEMS_SHOWN] + [f"... and {extra} more problems"]
+        raise InvalidSummaryError(problems)
+    return obj
+
+
+def parse_timestamp(value: str) -> datetime:
+    """An RFC 3339 timestamp with an explicit offset, as the schema's `date-time` format means."""
+    if not _RFC3339.fullmatch(value):
+        raise ValueError(f"{_clip(repr(value))} is not an RFC 3339 timestamp with a time zone")
+    return datetime.fromisoformat(value)
+
+
+def _reject_constant(name: str) -> float:
+    raise _NonFinite(f"{name} is not a finite number; JSON numbers must be finite")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NonFinite(f"{_clip(text)} overflows to infinity; JSON numbers must be finite")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(f"key {_clip(repr(key))} appears more than once in an object")
+            seen.add(key)
+    return obj
+
+
+def _value_problems(value: Any, path: tuple[str | int, ...]) -> Iterator[str]:
+    # The schema cannot catch NaN: every comparison with NaN is false, so it passes min/max.
+    if isinstance(value, bool):
+        return
+    if isinstance(value, float) and not math.isfinite(value):
+        yield f"{_path(path)}: {value} is not a finite number"
+    elif isinstance(value, int) and not INT64_MIN <= value <= INT64_MAX:
+        yield f"{_path(path)}: integer out of range (must fit in 64 bits)"
+    elif isinstance(value, str):
+        # Schema patterns end in `$`, which Python lets match before a trailing newline.
+        allowed = _TEXT_CONTROLS if path == ("notes",) else ""
+        if any((ord(c) < 32 or ord(c) == 127) and c not in allowed for c in value):
+            yield f"{_path(path)}: contains a control character"
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _value_problems(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _value_problems(item, (*path, index))
+
+
+def _schema_problems(obj: dict[str, Any]) -> list[str]:
+    validator, rewards_rule = _validators()
+    errors = sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.path])
+    problems = [f"{_path(tuple(e.absolute_path))}: {_schema_message(e)}" for e in errors]
+    if isinstance(obj.get("rewards"), dict):
+        problems += rewards_rule.problems(obj["rewards"])
+    return problems
+
+
+@dataclass(frozen=True)
+class _RewardsRule:
+    """The schema's rules for each `rewards` entry, applied without jsonschema.
+
+    jsonschema spends about 0.1 ms per entry: seconds for the 100,000 tasks the schema allows,
+    which would let one push stall the intake. The rule is read from the schema itself.
+    """
+
+    name_pattern: str
+    minimum: float
+    maximum: float
+
+    @classmethod
+    def take_from(cls, rewards_schema: dict[str, Any]) -> _RewardsRule:
+        names = rewards_schema.pop("propertyNames")
+        values = rewards_schema.pop("additionalProperties")
+        # Fail loudly if the schema grows a rule this class would silently skip.
+        if set(names) != {"pattern"} or set(values) != {"type", "minimum", "maximum"}:
+            raise ValueError(f"{SCHEMA_PATH}: rewards rules changed; update _RewardsRule")
+        if values["type"] != "number":
+            raise ValueError(f"{SCHEMA_PATH}: rewards values must be numbers")
+        return cls(names["pattern"], values["minimum"], values["maximum"])
+
+    def problems(self, rewards: dict[str, Any]) -> list[str]:
+        problems = []
+        pattern = re.compile(self.name_pattern)
+        for name, value in rewards.items():
+            if not pattern.search(name):  # JSON Schema patterns are searched, as jsonschema does
+                shown = _clip(repr(name), 80)
+                problems.append(f"rewards: {shown} does not match {self.name_pattern!r}")
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                problem = f"{_clip(repr(value), 80)} is not of type 'number'"
+            elif value < self.minimum:
+                problem = f"{value!r} is less than the minimum of {self.minimum}"
+            elif value > self.maximum:
+                problem = f"{value!r} is greater than the maximum of {self.maximum}"
+            else:
+                continue
+            problems.append(f"rewards{_path_part(name)}: {problem}")
+        return problems
+
+
+def _schema_message(error: Any) -> str:
+    message = error.message
+    if isinstance(error.instance, dict | list):
+        # jsonschema echoes the whole container (all 100,000 rewards, say); name its size instead.
+        kind = "an object" if isinstance(error.instance, dict) else "a list"
+        message = message.replace(repr(error.instance), f"{kind} of {len(error.instance)} entries")
+    return _clip(message)
+
+
+def _name_problems(obj: dict[str, Any]) -> list[str]:
+    """Names may end up in file names, URLs and SQL: refuse anything that looks like a path."""
+    problems = []
+    for field, allow_slash in (("benchmark_id", False), ("model", True), ("agent", True)):
+        value = obj.get(field)
+        if isinstance(value, str):
+            problems += [f"{field}: {p}" for p in _unsafe_name(value, allow_slash)]
+    for field in ("rewards", "settings"):
+        mapping = obj.get(field)
+        if isinstance(mapping, dict):
+            for key in mapping:
+                problems += [f"{field}: key {p}" for p in _unsafe_name(key, False)]
+    return problems
+
+
+def _unsafe_name(name: str, allow_slash: bool) -> list[str]:
+    if _PLAIN_NAME.fullmatch(name) and ".." not in name:
+        return []  # the common case, checked once instead of rule by rule
+    shown = _clip(repr(name), 80)
+    problems = []
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        problems.append(f"{shown} contains a NUL or control character")
+    if "\\" in name:
+        problems.append(f"{shown} contains a backslash")
+    if ".." in name:
+        problems.append(f"{shown} contains '..'")
+    if name.startswith(("/", "~")) or _DRIVE_PATH.match(name):
+        problems.append(f"{shown} is an absolute path")
+    elif not allow_slash and "/" in name:
+        problems.append(f"{shown} contains '/'")
+    elif "//" in name or name.endswith("/"):
+        problems.append(f"{shown} has an empty path segment")
+    if name != name.strip():
+        problems.append(f"{shown} starts or ends with white space")
+    return problems
+
+
+def _consistency_problems(obj: dict[str, Any], not_after: datetime | None) -> list[str]:
+    problems = []
+    rewards: dict[str, float] = obj["rewards"]
+    if obj["n_tasks"] != len(rewards):
+        problems.append(
+            f"n_tasks: {obj['n_tasks']} does not match the {len(rewards)} tasks in rewards"
+        )
+    elif rewards:
+        expected = 100 * math.fsum(rewards.values()) / len(rewards)
+        if abs(obj["score"] - expected) > SCORE_TOLERANCE:
+            problems.append(f"score: {obj['score']} is not 100 x the mean reward ({expected:.4f})")
+    if not_after is not None and parse_timestamp(obj["created_at"]) > not_after + CLOCK_SKEW:
+        problems.append(f"created_at: {obj['created_at']} is in the future")
+    return problems
+
+
+@cache
+def _validators() -> tuple[Any, _RewardsRule]:
+    # jsonschema is imported lazily: the CLI's search path never needs it.
+    from jsonschema import Draft202012Validator, FormatChecker
+
+    formats = FormatChecker(formats=())
+    formats.checks("date-time", raises=ValueError)(
+        lambda value: not isinstance(value, str) or bool(parse_timestamp(value))
+    )
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    rewards_rule = _RewardsRule.take_from(schema["properties"]["rewards"])
+    return Draft202012Validator(schema, format_checker=formats), rewards_rule
+
+
+def _path(parts: tuple[str | int, ...]) -> str:
+    if not parts:
+        return "(top level)"
+    return "".join(_path_part(p) for p in parts).lstrip(".")
+
+
+def _path_part(part: str | int) -> str:
+    if isinstance(part, int):
+        return f"[{part}]"
+    return f".{part}" if _PLAIN_KEY.fullmatch(part) else f"[{_clip(repr(part), 80)}]"
+
+
+def _clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

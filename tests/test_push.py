@@ -1,0 +1,267 @@
+"""`ltb bench push` end to end on loopback: CLI process -> intake process -> inbox -> warehouse."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import socket
+import statistics
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from benchhub.runs import RunRecord, build_reproduced_medians, load_inbox, read_inbox_file
+from intake.keys import add_key
+from intake.process import running_intake
+from ltb.cli import main as cli_main
+from tests.test_intake import make_release, make_summary
+
+ROOT = Path(__file__).resolve().parent.parent
+HARBOR_JOBS = Path("/work/shared/data/harbor/real-run-harbor-0.25.0/jobs")
+SUMMARY_KEYS = set(json.loads((ROOT / "ltb/schemas/run-summary.v1.json").read_text())["properties"])
+
+
+@dataclass
+class Intake:
+    url: str
+    port: int
+    inbox: Path
+    key_id: str
+    key: str
+
+
+@contextmanager
+def intake_with_key(root: Path, *options: str) -> Iterator[Intake]:
+    root.mkdir(parents=True, exist_ok=True)
+    key_id, key = add_key(root / "keys.json", "test user")
+    inbox = root / "inbox"
+    args = ["--inbox", str(inbox), "--keys", str(root / "keys.json"), *options]
+    with running_intake(*args, log_path=root / "intake.log") as server:
+        yield Intake(server.url, server.port, inbox, key_id, key)
+
+
+@pytest.fixture(scope="module")
+def intake(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Intake]:
+    root = tmp_path_factory.mktemp("intake")
+    release = make_release(root / "release", ["demo-qa"])
+    with intake_with_key(root, "--release", str(release), "--max-body-bytes", "200000") as server:
+        yield server
+
+
+def ltb_process(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`ltb bench push ARGS` as its own process, as a user runs it."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("LTB_")}
+    return subprocess.run(
+        [sys.executable, "-m", "ltb.cli", "bench", "push", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def ltb_push(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    """`ltb bench push ARGS` in this process: the same code as ltb_process, seconds faster."""
+
+    def push(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+        for name in ("LTB_PUSH_URL", "LTB_API_KEY"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        code = cli_main(["bench", "push", *args])
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(args, code, out, err)
+
+    return push
+
+
+def write_summary(folder: Path, summary: dict) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "ltb-run-summary.json"
+    path.write_text(json.dumps(summary))
+    return path
+
+
+def test_pushed_runs_reach_the_medians(intake: Intake, tmp_path: Path, ltb_push) -> None:
+    scores = [0.2, 0.4, 0.5, 0.6, 0.8, 1.0]
+    # A job folder as `ltb bench run` leaves it: the summary next to transcripts and logs.
+    job = tmp_path / "jobs" / "job-0"
+    write_summary(job, make_summary(100, rewards={"t1": scores[0], "t2": scores[0]}))
+    (job / "transcript.txt").write_text("the model's private reasoning")
+    pushed = [ltb_process(str(tmp_path / "jobs"), "--to", intake.url, "--notes", "first run")]
+    other_settings = make_summary(200, rewards={"t1": 0.0}, settings={"reasoning_effort": "low"})
+    pushed.append(
+        ltb_process(str(write_summary(tmp_path / "low", other_settings)), "--to", intake.url)
+    )
+    for seed, reward in enumerate(scores[1:], start=101):
+        path = write_summary(tmp_path / f"run-{seed}", make_summary(seed, rewards={"t1": reward}))
+        pushed.append(ltb_push(str(path), "--to", intake.url))
+
+    for result in pushed:
+        assert result.returncode == 0, result.stderr
+        run_id, state = result.stdout.splitlines()[0].split(" ", 1)
+        assert state == "(new run)"
+        assert result.stdout.splitlines()[1] == f"page: {intake.url}/v1/runs/{run_id}"
+    page_url = pushed[0].stdout.splitlines()[1].removeprefix("page: ")
+    page = json.load(urllib.request.urlopen(page_url, timeout=5))
+    assert set(page["summary"]) <= SUMMARY_KEYS  # the summary only, no transcript
+    assert page["summary"]["notes"] == "first run"
+
+    rows = [
+        read_inbox_file(intake.inbox / f"{r.stdout.split()[0]}.json", {"demo-qa"}) for r in pushed
+    ]
+    assert all(isinstance(row, RunRecord) for row in rows)
+    con = duckdb.connect(str(tmp_path / "warehouse.duckdb"))
+    report = load_inbox(con, intake.inbox, known_benchmarks={"demo-qa"})
+    assert report.quarantined == []
+    build_reproduced_medians(con)
+    pooled = con.execute(
+        "SELECT n_runs, median, ci_low, ci_high, settings_key FROM reproduced_medians "
+        "WHERE model_id = 'openai/gpt-5' ORDER BY n_runs DESC"
+    ).fetchall()
+    assert pooled[0][:4] == (6, pytest.approx(100 * statistics.median(scores)), 20.0, 100.0)
+    assert pooled[1][:2] == (1, 0.0)
+    assert '"reasoning_effort":"low"' in pooled[1][4]
+
+
+def test_replays_and_keys(intake: Intake, tmp_path: Path, ltb_push) -> None:
+    path = write_summary(tmp_path, make_summary(300))
+    first = ltb_push(str(path), "--to", intake.url, LTB_API_KEY=intake.key)
+    assert first.returncode == 0, first.stderr
+    run_file = intake.inbox / f"{first.stdout.split()[0]}.json"
+    assert json.loads(run_file.read_text())["submitter"] == intake.key_id
+
+    again = ltb_push(str(path), LTB_PUSH_URL=intake.url)
+    assert again.returncode == 0
+    assert again.stdout.split()[0] == first.stdout.split()[0]
+    assert "already pushed" in again.stdout
+
+    before = sorted(intake.inbox.iterdir())
+    forged = ltb_push(
+        str(write_summary(tmp_path / "b", make_summary(301))),
+        "--to",
+        intake.url,
+        "--key",
+        intake.key[:-2] + "xx",
+    )
+    assert forged.returncode == 5
+    assert "401 invalid API key" in forged.stderr
+    assert sorted(intake.inbox.iterdir()) == before
+
+
+def test_the_intake_refuses_an_unknown_benchmark(intake: Intake, tmp_path: Path, ltb_push) -> None:
+    path = write_summary(tmp_path, make_summary(400, benchmark_id="not-in-release"))
+    result = ltb_push(str(path), "--to", intake.url)
+    assert result.returncode == 5
+    assert "422 run summary rejected" in result.stderr
+    assert "unknown benchmark 'not-in-release'" in result.stderr
+
+
+def test_a_bad_summary_never_leaves_the_machine(intake: Intake, tmp_path: Path, ltb_push) -> None:
+    before = sorted(intake.inbox.iterdir())
+    bad = json.dumps(make_summary(500)).replace('"score": 50.0', '"score": NaN')
+    path = tmp_path / "ltb-run-summary.json"
+    path.write_text(bad)
+    result = ltb_push(str(path), "--to", intake.url)
+    assert result.returncode == 4
+    assert f"invalid run summary in {path}: (body): NaN is not a finite number" in result.stderr
+
+    path.write_text(json.dumps(make_summary(501, transcript="secret model output")))
+    result = ltb_push(str(path), "--to", intake.url)
+    assert result.returncode == 4
+    assert "'transcript' was unexpected" in result.stderr
+    assert sorted(intake.inbox.iterdir()) == before
+
+
+def test_push_to_a_local_inbox_writes_what_the_intake_writes(tmp_path: Path, ltb_push) -> None:
+    path = write_summary(tmp_path / "job", make_summary(600))
+    inbox = tmp_path / "local-inbox"
+    result = ltb_push(str(path), "--to", str(inbox))
+    assert result.returncode == 0, result.stderr
+    run_file = inbox / f"{result.stdout.split()[0]}.json"
+    assert result.stdout.splitlines()[1] == f"page: {run_file.resolve().as_uri()}"
+    row = read_inbox_file(run_file, {"demo-qa"})
+    assert isinstance(row, RunRecord) and row.submitter == "anonymous"
+    assert ltb_push(str(path), "--to", str(inbox), "--key", "k").returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        ((), 2, "no intake given"),
+        (("--to", "http://example.invalid", "--key", "k"), 2, "refusing to send an API key"),
+        (("--to", "ftp://example.invalid"), 2, "must be http:// or https://"),
+        (("--to", "http://127.0.0.1:9"), 5, "cannot reach the intake"),
+    ],
+)
+def test_usage_and_connection_errors(tmp_path: Path, args, code, message, ltb_push) -> None:
+    path = write_summary(tmp_path, make_summary(700))
+    result = ltb_push(str(path), *args)
+    assert result.returncode == code
+    assert message in result.stderr
+
+
+def test_nothing_to_push_is_explained(tmp_path: Path, ltb_push) -> None:
+    result = ltb_push(str(tmp_path), "--to", str(tmp_path / "inbox"))
+    assert result.returncode == 2
+    assert "no ltb-run-summary.json and no Harbor job folder" in result.stderr
+
+
+def test_too_many_requests(tmp_path: Path, ltb_push) -> None:
+    with intake_with_key(tmp_path, "--per-minute", "1", "--burst", "2") as server:
+        results = [
+            ltb_push(
+                str(write_summary(tmp_path / str(i), make_summary(800 + i))), "--to", server.url
+            )
+            for i in range(3)
+        ]
+    assert [r.returncode for r in results] == [0, 0, 5]
+    assert "429 too many requests" in results[2].stderr
+    wait = re.search(r"retry after (\d+) s", results[2].stderr)
+    assert wait and 1 <= int(wait.group(1)) <= 60
+    assert len(list(server.inbox.glob("*.json"))) == 2
+
+
+def test_the_intake_stops_reading_an_oversized_chunked_body(intake: Intake) -> None:
+    before = sorted(intake.inbox.iterdir())
+    sent, limit = 0, 50_000_000
+    chunk = b" " * 65536
+    with socket.create_connection(("127.0.0.1", intake.port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /v1/runs HTTP/1.1\r\nHost: intake\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
+        while sent < limit and not select.select([sock], [], [], 0.01)[0]:
+            sock.sendall(b"%x\r\n%b\r\n" % (len(chunk), chunk))
+            sent += len(chunk)
+        answer = b""
+        for _ in range(20):  # headers and body may come in separate packets
+            data = sock.recv(4096)
+            answer += data
+            if not data or answer.endswith(b"}"):
+                break
+    assert answer.startswith(b"HTTP/1.1 413"), answer
+    assert b"run summary too large" in answer
+    assert sent < 2_000_000  # it answered long before the client was done
+    assert sorted(intake.inbox.iterdir()) == before
+
+
+def test_push_builds_the_summary_from_a_harbor_job_folder(intake: Intake, tmp_path: Path) -> None:
+    # Last on purpose: needs ltb.summary (written by the `ltb bench run` work).
+    pytest.importorskip("ltb.summary", reason="ltb.summary.build_summary is not written yet")
+    result = ltb_process(str(HARBOR_JOBS / "demo-oracle"), "--to", str(tmp_path / "inbox"))
+    assert result.returncode == 0, result.stderr
+    record = json.loads((tmp_path / "inbox" / f"{result.stdout.split()[0]}.json").read_text())
+    assert record["summary"]["harbor_version"] == "0.25.0"
+    assert set(record["summary"]) <= SUMMARY_KEYS
