@@ -1,0 +1,207 @@
+"""Turning one dataset row into a task specification, one adapter per shape.
+
+A row that cannot make a sound task raises BadRow with a reason for the pull report; the pull
+goes on with the next row.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ltb.pull.graders.grade_answer import normalise_number
+from ltb.pull.sampling import option_order
+from ltb.pull.shapes import BenchmarkShape
+
+LETTERS = "ABCDEFGHIJ"
+ANSWER_PATH = "/app/answer.txt"
+SOLUTION_PATH = "/app/solution.py"
+
+
+class BadRow(Exception):
+    """The row cannot become a task; the message is the reason shown in the pull report."""
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    """What a task folder holds, before it is written."""
+
+    instruction: str
+    grader: str  # file name in ltb/pull/graders, copied to tests/grade.py
+    expected: Mapping[str, Any]  # tests/expected.json, read by the grader
+    solution_files: Mapping[str, str]  # solution/<name>, copied by solve.sh to /app/<name>
+    test_files: Mapping[str, str]
+    metadata: Mapping[str, Any]
+
+
+def adapt(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
+    return ADAPTERS[shape.shape](shape, row, row_id)
+
+
+def text_field(
+    row: Mapping[str, Any], column: str, what: str, *, keep_spacing: bool = False
+) -> str:
+    """A non-empty, cleanly encoded text cell; raises BadRow naming what is wrong."""
+    if column not in row or row[column] is None:
+        raise BadRow(f"{what} is missing (column {column!r})")
+    value = row[column]
+    if not isinstance(value, str):
+        raise BadRow(f"{what} is {type(value).__name__}, not text (column {column!r})")
+    if "\x00" in value:
+        raise BadRow(f"{what} contains NUL characters")
+    if "\ufffd" in value:
+        raise BadRow(f"{what} contains U+FFFD replacement characters (text decoded wrongly)")
+    if not value.strip():
+        raise BadRow(f"{what} is empty")
+    return value if keep_spacing else value.strip()
+
+
+def _metadata(shape: BenchmarkShape, row: Mapping[str, Any]) -> dict[str, Any]:
+    found = {}
+    for column in shape.metadata_columns:
+        value = row.get(column)
+        if isinstance(value, bool | int | float) or (isinstance(value, str) and value.strip()):
+            found[column] = value.strip() if isinstance(value, str) else value
+    return found
+
+
+def _options(shape: BenchmarkShape, row: Mapping[str, Any]) -> list[str]:
+    spec = shape.columns["options"]
+    if isinstance(spec, list):
+        return [text_field(row, column, f"option {i + 1}") for i, column in enumerate(spec)]
+    raw = row.get(spec)
+    if isinstance(raw, str):  # CSV cannot hold a list; accept one encoded as JSON
+        try:
+            raw = json.loads(raw)
+        except json.JSONDecodeError:
+            raise BadRow(f"options (column {spec!r}) is text but not a JSON list") from None
+    if not isinstance(raw, list):
+        raise BadRow(f"options (column {spec!r}) is missing or not a list")
+    cells = {str(i): value for i, value in enumerate(raw)}
+    return [text_field(cells, str(i), f"option {i + 1}") for i in range(len(raw))]
+
+
+def _answer_index(shape: BenchmarkShape, row: Mapping[str, Any], n_options: int) -> int:
+    candidates: list[tuple[str, int]] = []
+    if "correct_option" in shape.settings:
+        candidates.append(("correct_option", int(shape.settings["correct_option"])))
+    index_column = shape.columns.get("answer_index")
+    if index_column and row.get(index_column) is not None:
+        value = row[index_column]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadRow(f"answer index {value!r} is not an integer")
+        candidates.append((f"answer index {value}", value))
+    letter_column = shape.columns.get("answer_letter")
+    if letter_column and isinstance(row.get(letter_column), str) and row[letter_column].strip():
+        letter = row[letter_column].strip().upper()
+        if len(letter) != 1 or letter not in LETTERS:
+            raise BadRow(f"answer {row[letter_column]!r} is not a letter A-J")
+        candidates.append((f"answer {letter}", LETTERS.index(letter)))
+    if not candidates:
+        raise BadRow("answer is missing")
+    for label, index in candidates:
+        if not 0 <= index < n_options:
+            raise BadRow(f"{label} is out of range for {n_options} options")
+    if len({index for _, index in candidates}) > 1:
+        raise BadRow(" and ".join(label for label, _ in candidates) + " disagree")
+    return candidates[0][1]
+
+
+def multiple_choice(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
+    question = text_field(row, shape.columns["question"], "question")
+    options = _options(shape, row)
+    if not 2 <= len(options) <= len(LETTERS):
+        raise BadRow(f"{len(options)} options; multiple choice needs 2 to {len(LETTERS)}")
+    answer = _answer_index(shape, row, len(options))
+    if shape.settings.get("shuffle_options"):
+        order = option_order(row_id, len(options))
+        options = [options[i] for i in order]
+        answer = order.index(answer)
+    letter = LETTERS[answer]
+    listed = "\n".join(f"{LETTERS[i]}. {option}" for i, option in enumerate(options))
+    last = LETTERS[len(options) - 1]
+    instruction = (
+        f"Answer the following multiple-choice question.\n\n{question}\n\n{listed}\n\n"
+        f"Write only the letter of the correct option (A-{last}) to `{ANSWER_PATH}`.\n"
+    )
+    return TaskSpec(
+        instruction=instruction,
+        grader="grade_choice.py",
+        expected={"answer": letter, "answer_path": ANSWER_PATH},
+        solution_files={"answer.txt": f"{letter}\n"},
+        test_files={},
+        metadata=_metadata(shape, row),
+    )
+
+
+def exact_answer(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
+    question = text_field(row, shape.columns["question"], "question")
+    answer = text_field(row, shape.columns["answer"], "answer")
+    delimiter = shape.settings.get("answer_delimiter")
+    if delimiter:
+        if delimiter not in answer:
+            raise BadRow(f"answer has no final answer after {delimiter!r}")
+        answer = answer.rsplit(delimiter, 1)[1].strip()
+        if not answer:
+            raise BadRow(f"final answer after {delimiter!r} is empty")
+    numeric = bool(shape.settings.get("numeric"))
+    if numeric:
+        if normalise_number(answer) is None:
+            raise BadRow(f"final answer {answer!r} is not a number")
+        answer = answer.replace(",", "")
+        kind = "a single number, without units or working"
+    else:
+        kind = "the answer alone, without working"
+    instruction = (
+        f"Solve the following problem.\n\n{question}\n\n"
+        f"Write only the final answer ({kind}) to `{ANSWER_PATH}`.\n"
+    )
+    return TaskSpec(
+        instruction=instruction,
+        grader="grade_answer.py",
+        expected={"answer": answer, "numeric": numeric, "answer_path": ANSWER_PATH},
+        solution_files={"answer.txt": f"{answer}\n"},
+        test_files={},
+        metadata=_metadata(shape, row),
+    )
+
+
+def code_unit_tests(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
+    columns = shape.columns
+    prompt = text_field(row, columns["prompt"], "prompt", keep_spacing=True)
+    tests = text_field(row, columns["test"], "test", keep_spacing=True)
+    entry_point = text_field(row, columns["entry_point"], "entry point")
+    solution = text_field(row, columns["solution"], "solution", keep_spacing=True)
+    if not entry_point.isidentifier():
+        raise BadRow(f"entry point {entry_point!r} is not a Python name")
+    if not re.search(r"^def check\(", tests, re.MULTILINE):
+        raise BadRow("test defines no check(candidate) function")
+    fence = "`" * max(3, _longest_backtick_run(prompt) + 1)
+    instruction = (
+        f"Complete the Python function `{entry_point}` below.\n\n"
+        f"{fence}python\n{prompt.rstrip()}\n{fence}\n\n"
+        f"Write the complete code (the imports it needs and the whole function `{entry_point}`, "
+        f"signature included) to `{SOLUTION_PATH}`. It is graded by unit tests run with python3.\n"
+    )
+    return TaskSpec(
+        instruction=instruction,
+        grader="grade_code.py",
+        expected={"entry_point": entry_point, "solution_path": SOLUTION_PATH},
+        solution_files={"solution.py": prompt + solution},
+        test_files={"unit_tests.py": tests},
+        metadata=_metadata(shape, row),
+    )
+
+
+def _longest_backtick_run(text: str) -> int:
+    return max((len(run) for run in re.findall(r"`+", text)), default=0)
+
+
+ADAPTERS: dict[str, Callable[[BenchmarkShape, Mapping[str, Any], str], TaskSpec]] = {
+    "multiple_choice": multiple_choice,
+    "exact_answer": exact_answer,
+    "code_unit_tests": code_unit_tests,
+}

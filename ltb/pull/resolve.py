@@ -1,0 +1,83 @@
+"""Which benchmark a name means, and whether its answers may ship in task folders.
+
+The shapes file is enough; a release (--registry, $LTB_REGISTRY or exports/latest), when there
+is one, adds aliases and a second opinion on the licence.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ltb.catalog import find
+from ltb.errors import PullError, RegistryError
+from ltb.pull.shapes import BenchmarkShape, ShapesFile, normalise_license
+from ltb.release import ENV_REGISTRY, INDEX, open_release
+
+
+@dataclass(frozen=True)
+class SolutionPolicy:
+    include: bool
+    license: str
+    reason: str
+
+
+def release_benchmarks(explicit: str | None) -> list[dict[str, Any]]:
+    """The release index's benchmark entries; none when no release exists and none was named."""
+    named = explicit or os.environ.get(ENV_REGISTRY)
+    try:
+        index = open_release(named).read_json(INDEX)
+    except RegistryError:
+        if named:
+            raise
+        return []
+    entries = index.get("benchmarks") if isinstance(index, dict) else None
+    return [e for e in entries or [] if isinstance(e, dict) and "id" in e and "name" in e]
+
+
+def resolve_benchmark(
+    name: str, shapes: ShapesFile, entries: list[dict[str, Any]]
+) -> tuple[BenchmarkShape, dict[str, Any] | None]:
+    """The shape for `name` (an id or alias, from the shapes file or release) and its entry."""
+    shape = shapes.find(name)
+    entry = find(entries, name) if entries else None
+    if shape is None and entry is not None:
+        for candidate in (entry["id"], entry["name"], *entry.get("aliases", [])):
+            shape = shapes.find(candidate)
+            if shape is not None:
+                break
+    if shape is None:
+        known = ", ".join(sorted(shapes.benchmarks))
+        hint = shapes.suggestions(name)
+        did_you_mean = f" Did you mean {', '.join(hint)}?" if hint else ""
+        raise PullError(
+            f"no task shape for benchmark {name!r}.{did_you_mean} Benchmarks ltb can pull: "
+            f"{known}. To add one, add an entry to ltb/task_shapes.json (shape, dataset, columns)."
+        )
+    if entry is None and entries:
+        entry = find(entries, shape.benchmark_id)
+    return shape, entry
+
+
+def solution_policy(
+    shape: BenchmarkShape, release_license: str | None, redistributable: frozenset[str]
+) -> SolutionPolicy:
+    """Answers ship only if the shapes file allows it and the release does not say otherwise."""
+    if not shape.solutions_redistributable:
+        note = f" ({shape.license_note})" if shape.license_note else ""
+        return SolutionPolicy(
+            False,
+            shape.license,
+            f"{shape.name}'s terms ({shape.license}) do not allow redistributing answers{note}",
+        )
+    if release_license:
+        listed = normalise_license(release_license)
+        if listed != shape.license and listed not in redistributable:
+            return SolutionPolicy(
+                False,
+                listed,
+                f"the release lists {shape.name}'s licence as {listed!r}, not known to allow "
+                f"redistribution (task_shapes.json says {shape.license!r}); answers left out",
+            )
+    return SolutionPolicy(True, shape.license, f"licence {shape.license} allows redistribution")
