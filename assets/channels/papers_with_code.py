@@ -341,12 +341,17 @@ def _score(
     )
 
 
+_FIRST_URL = re.compile(r"https?://[^\s)\]]+")
+
+
 def _provenance(
     row: dict[str, Any], link: dict, notes: dict[str, Any], file_url: str
 ) -> tuple[Relationship, str | None, str]:
     """(relationship, publisher, source URL) of one SOTA cell; the rule is in the docstring."""
-    paper_url = (row.get("paper_url") or "").strip()
-    paper_url = paper_url if paper_url.startswith("http") else ""
+    # The extractor sometimes leaves markdown around the link ("url) [[11]](url2)"): keep the
+    # first URL only.
+    found = _FIRST_URL.match((row.get("paper_url") or "").strip())
+    paper_url = found.group(0) if found else ""
     if _LEADERBOARD.search(link.get("title") or ""):
         return "third_party", link["title"], link.get("url") or file_url
     title = (row.get("paper_title") or "").strip() or paper_url or None
