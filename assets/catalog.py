@@ -1,7 +1,5 @@
 """The catalog: every channel's candidates merged into one identity per benchmark and model."""
 
-from __future__ import annotations
-
 import json
 from dataclasses import asdict
 
@@ -49,7 +47,9 @@ def catalog(context: AssetExecutionContext, warehouse: Warehouse) -> Materialize
             insert_rows(con, table, rows[table])
     with warehouse.get_connection() as con:
         metadata = table_metadata(con, "benchmark_aliases")
-    context.log.info(f"{len(crosswalk.benchmarks)} benchmark identities from {len(candidates)} candidates")
+    context.log.info(
+        f"{len(crosswalk.benchmarks)} benchmark identities from {len(candidates)} candidates"
+    )
     return MaterializeResult(
         metadata={
             **metadata,
@@ -61,4 +61,3 @@ def catalog(context: AssetExecutionContext, warehouse: Warehouse) -> Materialize
             "redirects": len(crosswalk.benchmark_redirects),
         }
     )
-

@@ -4,8 +4,6 @@ A channel that fails does not fail the run: its asset succeeds with the previous
 its metadata says why, and its freshness check fails (a warning) so the UI shows it.
 """
 
-from __future__ import annotations
-
 from dagster import (
     AssetCheckResult,
     AssetCheckSeverity,

@@ -8,7 +8,9 @@ import duckdb
 from dagster import MetadataValue
 
 
-def table_metadata(con: duckdb.DuckDBPyConnection, table: str, preview_rows: int = 10) -> dict[str, Any]:
+def table_metadata(
+    con: duckdb.DuckDBPyConnection, table: str, preview_rows: int = 10
+) -> dict[str, Any]:
     count = con.execute(f'SELECT count(*) FROM "{table}"').fetchall()[0][0]
     preview = con.sql(f'SELECT * FROM "{table}" LIMIT {preview_rows}').pl()
     return {

@@ -1,11 +1,17 @@
 """The release: the static, versioned snapshot that `ltb`, analysts and the site read."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
-from dagster import AssetExecutionContext, AssetKey, MaterializeResult, MetadataValue, asset
+from dagster import (
+    AssetExecutionContext,
+    AssetKey,
+    Failure,
+    MaterializeResult,
+    MetadataValue,
+    asset,
+)
 
+from assets.checks import unconfirmed_blocking_checks
 from benchhub.release.publish import cut_release
 from pipelines.resources import RegistrySettings, Warehouse
 
@@ -22,6 +28,15 @@ from pipelines.resources import RegistrySettings, Warehouse
 def release(
     context: AssetExecutionContext, warehouse: Warehouse, registry: RegistrySettings
 ) -> MaterializeResult:
+    # Dagster skips this step when a blocking check fails in the same run; this also covers
+    # runs that leave the checks out.
+    if problems := unconfirmed_blocking_checks(context.instance):
+        raise Failure(
+            description=f"release refused: {len(problems)} blocking check(s) have not passed on "
+            f"the current data ({'; '.join(problems[:3])}). Fix the data, then materialize the "
+            "checked assets with their checks.",
+            metadata={"problems": MetadataValue.md("\n".join(f"- {p}" for p in problems))},
+        )
     with warehouse.get_connection() as con:
         status = con.sql("SELECT * FROM channel_status ORDER BY channel").arrow().read_all()
         published = cut_release(

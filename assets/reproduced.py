@@ -1,7 +1,5 @@
 """Reproduced runs: pushed `ltb` run summaries from the inbox, and their medians."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 from dagster import AssetExecutionContext, AssetKey, MaterializeResult, MetadataValue, asset

@@ -1,10 +1,9 @@
 """Scores and the leaderboard grid, built in SQL from the staged channel scores."""
 
-from __future__ import annotations
-
 from dagster import AssetExecutionContext, AssetKey, MaterializeResult, asset
 
 from assets.metadata import table_metadata
+from benchhub.score_settings import settings_function
 from benchhub.warehouse import sql_text, transaction
 from pipelines.resources import Warehouse
 
@@ -22,7 +21,7 @@ GROUP = "scores"
 )
 def scores(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeResult:
     with warehouse.get_connection() as con:
-        with transaction(con):
+        with settings_function(con), transaction(con):
             con.execute(sql_text("scores"))
         by_label = con.execute(
             "SELECT label, count(*) FROM scores GROUP BY label ORDER BY label"
@@ -38,7 +37,11 @@ def scores(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeR
         ).fetchall()[0][0]
         metadata = table_metadata(con, "scores")
     return MaterializeResult(
-        metadata={**metadata, **{f"label_{k}": v for k, v in by_label}, "unmapped_observations": unmapped}
+        metadata={
+            **metadata,
+            **{f"label_{k}": v for k, v in by_label},
+            "unmapped_observations": unmapped,
+        }
     )
 
 

@@ -52,6 +52,7 @@ class MergedBenchmark:
     # field -> [{"channel": ..., "value": ...}, ...] when channels disagree
     is_benchmark: bool = True
     not_benchmark_reason: str | None = None
+    verified_by: str | None = None  # who reviewed it by hand (curation/benchmarks.yaml `verified`)
 
     @property
     def n_channels(self) -> int:
@@ -59,7 +60,10 @@ class MergedBenchmark:
 
 
 def merged_to_row(benchmark: MergedBenchmark) -> dict[str, Any]:
-    return {"benchmark_id": benchmark.benchmark_id, "record": json.dumps(asdict(benchmark), sort_keys=True)}
+    return {
+        "benchmark_id": benchmark.benchmark_id,
+        "record": json.dumps(asdict(benchmark), sort_keys=True),
+    }
 
 
 def merged_from_json(text: str) -> MergedBenchmark:

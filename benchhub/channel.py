@@ -58,13 +58,19 @@ class Channel:
         return RECORDINGS_DIR / self.recording_dir / relative
 
 
-def fetch_payloads(channel: Channel, mode: Mode, fetcher: Fetcher | None = None) -> dict[str, bytes]:
+def fetch_payloads(
+    channel: Channel, mode: Mode, fetcher: Fetcher | None = None
+) -> dict[str, bytes]:
     """Fetch every source of a channel. Raises FetchError naming the URL that failed."""
     sources = channel.sources()
     if mode is Mode.REPLAY:
-        derived = {s.name: channel.recording_path(s.recording).read_bytes() for s in sources if not s.exact}
+        derived = {
+            s.name: channel.recording_path(s.recording).read_bytes() for s in sources if not s.exact
+        }
         exact = [s for s in sources if s.exact]
-        fetcher = fetcher or replay_fetcher({s.url: channel.recording_path(s.recording) for s in exact})
+        fetcher = fetcher or replay_fetcher(
+            {s.url: channel.recording_path(s.recording) for s in exact}
+        )
         sources = exact
     else:
         derived = {}
@@ -77,7 +83,9 @@ def fetch_payloads(channel: Channel, mode: Mode, fetcher: Fetcher | None = None)
     return {**derived, **fetched}
 
 
-def run_channel(channel: Channel, mode: Mode = Mode.REPLAY, fetcher: Fetcher | None = None) -> ChannelResult:
+def run_channel(
+    channel: Channel, mode: Mode = Mode.REPLAY, fetcher: Fetcher | None = None
+) -> ChannelResult:
     return channel.parse(fetch_payloads(channel, mode, fetcher))
 
 
@@ -90,4 +98,3 @@ def recording_sources(
         Source(name=rel, url=url_for(rel), recording=rel, exact=exact)
         for rel in sorted(p.relative_to(root).as_posix() for p in root.glob(pattern) if p.is_file())
     ]
-

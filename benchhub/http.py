@@ -68,7 +68,9 @@ class Fetcher:
                     self.policy.sleep(min(retry_after, self.policy.max_backoff_s))
                     continue
             if attempt < self.policy.retries:
-                self.policy.sleep(min(self.policy.backoff_s * 2**attempt, self.policy.max_backoff_s))
+                self.policy.sleep(
+                    min(self.policy.backoff_s * 2**attempt, self.policy.max_backoff_s)
+                )
         raise FetchError(f"GET {url} failed after {self.policy.retries + 1} attempts: {last_error}")
 
     def get_bytes(self, url: str, params: Mapping[str, str | int] | None = None) -> bytes:

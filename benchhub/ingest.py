@@ -65,7 +65,9 @@ def store_channel_read(
             for table in ("channel_candidates", "channel_scores", "channel_issues"):
                 con.execute(f"DELETE FROM {table} WHERE channel = ?", [read.channel])
             stamp = {"loaded_at": now}
-            insert_rows(con, "channel_candidates", [record_row(c) for c in read.result.candidates], stamp)
+            insert_rows(
+                con, "channel_candidates", [record_row(c) for c in read.result.candidates], stamp
+            )
             insert_rows(con, "channel_scores", [record_row(s) for s in read.result.scores], stamp)
             insert_rows(con, "channel_issues", [record_row(i) for i in read.result.issues], stamp)
             con.execute(

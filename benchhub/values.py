@@ -67,7 +67,7 @@ def parse_value(raw: str | float | int, default_scale: Scale) -> ParsedValue:
 
 
 def try_parse_value(raw: str | float | int | None, default_scale: Scale) -> ParsedValue | None:
-    """Like parse_value, but an empty cell ("", "-", "N/A") is None: a missing cell stays missing."""
+    """Like parse_value, but an empty cell ("", "-", "N/A") is None: missing stays missing."""
     if raw is None or (isinstance(raw, str) and strip_markup(raw) in {"", "-", "–", "—", "N/A"}):
         return None
     if isinstance(raw, float) and math.isnan(raw):

@@ -69,9 +69,13 @@ def insert_rows(
         name: [constants[name] if name in constants else row.get(name) for row in rows]
         for name in names
     }
-    batch = pa.table({name: pa.array(values) for name, values in arrays.items() if _has_value(values)})
+    batch = pa.table(
+        {name: pa.array(values) for name, values in arrays.items() if _has_value(values)}
+    )
     select = ", ".join(
-        f'CAST(batch."{name}" AS {dtype}) AS "{name}"' if name in batch.column_names else f'NULL::{dtype}'
+        f'CAST(batch."{name}" AS {dtype}) AS "{name}"'
+        if name in batch.column_names
+        else f"NULL::{dtype}"
         for name, dtype in columns
     )
     con.register("batch", batch)

@@ -53,9 +53,14 @@ def search(
             continue
         rank = match_rank(entry, query) if query else 0
         if rank is not None:
-            hits.append((rank, _tier_order(entry), -entry.get("n_scores", 0), entry["id"], entry))
-    hits.sort(key=lambda hit: hit[:4])
+            hits.append((rank, *_popularity(entry), entry["id"], entry))
+    hits.sort(key=lambda hit: hit[:-1])
     return [hit[-1] for hit in hits[:limit]]
+
+
+def _popularity(entry: dict[str, Any]) -> tuple[int, int, int]:
+    """Among equal matches: listed by more channels, then more scores, then a better tier."""
+    return (-entry.get("n_channels", 0), -entry.get("n_scores", 0), _tier_order(entry))
 
 
 def find(entries: list[dict[str, Any]], name: str) -> dict[str, Any] | None:

@@ -14,7 +14,9 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], max_width: int | None = None) -> str:
+def table(
+    headers: Sequence[str], rows: Sequence[Sequence[Any]], max_width: int | None = None
+) -> str:
     max_width = max_width or shutil.get_terminal_size((120, 20)).columns
     cells = [[_text(c) for c in row] for row in rows]
     widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]

@@ -11,8 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +20,31 @@ from ltb.errors import RegistryError
 RELEASE_SCHEMA_VERSION = 1
 MANIFEST = "manifest.json"
 INDEX = "index.json"
+CHANGELOG = "CHANGELOG.md"
+SCORE_DIGESTS = "score_digests.json"
+# Every release lists these; a manifest without them describes a partial release.
+REQUIRED_FILES = (
+    INDEX,
+    CHANGELOG,
+    SCORE_DIGESTS,
+    "leaderboard.json",
+    "registry.duckdb",
+    *(
+        f"tables/{t}.parquet"
+        for t in ("benchmarks", "benchmark_aliases", "scores", "reproduced_medians", "models")
+    ),
+)
+MANIFEST_KEYS = (
+    "schema_version",
+    "release_id",
+    "created_at",
+    "previous_release_id",
+    "counts",
+    "channels",
+    "stale_channels",
+    "changes",
+    "files",
+)
 ENV_REGISTRY = "LTB_REGISTRY"
 DEFAULT_REGISTRY = "exports/latest"
 
@@ -82,6 +105,23 @@ def resolve_location(explicit: str | None) -> str:
     return explicit or os.environ.get(ENV_REGISTRY) or DEFAULT_REGISTRY
 
 
+def release_location(name: str | None, registry: str | None = None) -> str:
+    """A release named by folder, URL or release id; an id is looked up beside the registry's
+    default release (`exports/latest` -> `exports/releases/<id>`)."""
+    if name is None:
+        return resolve_location(registry)
+    if _is_url(name) or Path(name).exists():
+        return name
+    default = resolve_location(registry)
+    if not _is_url(default):
+        candidate = Path(default).resolve().parent / name
+        if candidate.is_dir():
+            return str(candidate)
+    raise RegistryError(
+        f"{name}: no such release folder, and no release with that id beside {default}"
+    )
+
+
 def open_release(explicit: str | None = None) -> Release:
     """Open the release named by --registry, $LTB_REGISTRY or exports/latest, or say why not."""
     location = resolve_location(explicit)
@@ -109,17 +149,69 @@ def open_release(explicit: str | None = None) -> Release:
 
 
 def verify_release(release: Release) -> list[str]:
-    """Every problem found re-checking each listed file; an empty list means it verifies."""
-    problems = []
-    for relative in sorted(release.manifest["files"]):
+    """Every problem found re-checking the manifest and each listed file; none: it verifies."""
+    where = _join(release.location, MANIFEST)
+    manifest = release.manifest
+    problems = [f"{where}: no {key!r} entry" for key in MANIFEST_KEYS if key not in manifest]
+    for relative in sorted(manifest["files"]):
         try:
             release.read_bytes(relative)
         except RegistryError as exc:
             problems.append(str(exc))
-    for required in (INDEX,):
-        if not release.has(required):
-            problems.append(f"{release.location}: {required} is missing from the manifest")
+    problems += [
+        f"{where}: {required} is not listed (a partial release)"
+        for required in REQUIRED_FILES
+        if not release.has(required)
+    ]
+    if release.has(INDEX) and "counts" in manifest:
+        problems += _index_problems(release, where)
+    if not _is_url(release.location):
+        problems += [
+            f"{_join(release.location, relative)}: in the folder but not listed in {MANIFEST} "
+            "(added after the release was cut?)"
+            for relative in _unlisted_files(release)
+        ]
     return problems
+
+
+def _index_problems(release: Release, where: str) -> list[str]:
+    """The manifest's counts and page list against the index (checksum problems are reported
+    with the file, so an unreadable index adds nothing here)."""
+    try:
+        index = release.read_json(INDEX)
+    except RegistryError:
+        return []
+    problems = []
+    counts = release.manifest["counts"]
+    entries = index.get("benchmarks", [])
+    if counts.get("benchmarks") != len(entries):
+        problems.append(
+            f"{where}: counts.benchmarks is {counts.get('benchmarks')} but {INDEX} lists "
+            f"{len(entries)}"
+        )
+    scores = sum(e.get("n_scores", 0) for e in entries)
+    if sum((counts.get("scores_by_label") or {}).values()) != scores:
+        problems.append(
+            f"{where}: counts.scores_by_label adds up to "
+            f"{sum((counts.get('scores_by_label') or {}).values())} but {INDEX} counts {scores}"
+        )
+    if index.get("release_id") != release.manifest.get("release_id"):
+        problems.append(f"{where}: {INDEX} belongs to release {index.get('release_id')!r}")
+    pages = {f for f in release.manifest["files"] if f.startswith("benchmarks/")}
+    indexed = {page_path(e["id"]) for e in entries}
+    problems += [f"{where}: {p} is in {INDEX} but not listed" for p in sorted(indexed - pages)]
+    problems += [f"{where}: {p} is listed but not in {INDEX}" for p in sorted(pages - indexed)]
+    return problems
+
+
+def _unlisted_files(release: Release) -> list[str]:
+    root = Path(release.location)
+    found = (
+        os.path.relpath(os.path.join(folder, name), root)
+        for folder, _, names in os.walk(root)
+        for name in names
+    )
+    return sorted(f for f in found if f != MANIFEST and f not in release.manifest["files"])
 
 
 def _is_url(location: str) -> bool:
@@ -133,6 +225,9 @@ def _join(location: str, relative: str) -> str:
 def _read(location: str, relative: str) -> bytes:
     target = _join(location, relative)
     if _is_url(location):
+        import urllib.error  # only for remote releases: the local path stays fast
+        import urllib.request
+
         try:
             with urllib.request.urlopen(target, timeout=30) as response:  # noqa: S310 (http/https only)
                 return response.read()

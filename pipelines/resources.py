@@ -29,13 +29,22 @@ class RegistrySettings(ConfigurableResource):
     release_retention: int = Field(default=10, description="how many releases to keep")
 
 
-def build_resources() -> dict[str, object]:
-    warehouse = Warehouse(database=settings.default_warehouse())
+def build_resources(
+    warehouse: str | None = None,
+    exports_dir: str | None = None,
+    inbox_dir: str | None = None,
+    channel_mode: str | None = None,
+    reviewer: str | None = None,
+) -> dict[str, object]:
+    """The resources from the environment, with explicit arguments winning (tests, scripts)."""
     registry = RegistrySettings(
-        channel_mode=settings.setting(settings.ENV_CHANNEL_MODE, "replay"),
-        reviewer=settings.setting(settings.ENV_REVIEWER, "heuristic"),
-        exports_dir=settings.default_exports(),
-        inbox_dir=settings.default_inbox(),
+        channel_mode=channel_mode or settings.setting(settings.ENV_CHANNEL_MODE, "replay"),
+        reviewer=reviewer or settings.setting(settings.ENV_REVIEWER, "heuristic"),
+        exports_dir=exports_dir or settings.default_exports(),
+        inbox_dir=inbox_dir or settings.default_inbox(),
         release_retention=int(settings.setting(settings.ENV_RELEASE_RETENTION, "10")),
     )
-    return {"warehouse": warehouse, "registry": registry}
+    return {
+        "warehouse": Warehouse(database=warehouse or settings.default_warehouse()),
+        "registry": registry,
+    }

@@ -1,7 +1,5 @@
 """A directory sensor on the run inbox: new pushed summaries trigger the ingest_runs job."""
 
-from __future__ import annotations
-
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,14 +22,16 @@ class InboxCursor:
     names_at_mtime: frozenset[str] = frozenset()
 
     @classmethod
-    def parse(cls, text: str | None) -> InboxCursor:
+    def parse(cls, text: str | None) -> "InboxCursor":
         if not text:
             return cls()
         data = json.loads(text)
         return cls(data["mtime_ns"], frozenset(data["names_at_mtime"]))
 
     def dump(self) -> str:
-        return json.dumps({"mtime_ns": self.mtime_ns, "names_at_mtime": sorted(self.names_at_mtime)})
+        return json.dumps(
+            {"mtime_ns": self.mtime_ns, "names_at_mtime": sorted(self.names_at_mtime)}
+        )
 
 
 def scan_inbox(inbox: Path, cursor: InboxCursor) -> tuple[list[str], InboxCursor]:

@@ -7,8 +7,7 @@ CREATE TABLE benchmark_reviews (
     prompt_version VARCHAR,
     confidence DOUBLE,
     axes VARCHAR[],
-    license_spdx VARCHAR,
+    license_correction VARCHAR,  -- the SPDX id the reviewer set, when it changed the licence
     issues VARCHAR[],
-    from_cache BOOLEAN,
     review JSON NOT NULL
 );

@@ -7,7 +7,7 @@ import pytest
 
 from assets.channels import all_channels
 from benchhub.channel import Channel, Mode, fetch_payloads, run_channel
-from benchhub.http import USER_AGENT, FetchError, FetchPolicy, Fetcher
+from benchhub.http import USER_AGENT, Fetcher, FetchError, FetchPolicy
 from benchhub.ingest import read_channel, store_channel_read
 from tests.loopback import Fault, RecordingServer
 

@@ -21,7 +21,9 @@ class UnknownBenchmark(LtbError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("benchmark", help="a benchmark id, name or alias")
     parser.add_argument("--json", action="store_true", help="print the full page as JSON")
-    parser.add_argument("--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)")
+    parser.add_argument(
+        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,9 +59,22 @@ def render(page: dict[str, Any]) -> str:
         ("axes", ", ".join(page["axes"]) or "-"),
         ("aliases", ", ".join(page["aliases"][:8]) + (" …" if len(page["aliases"]) > 8 else "")),
         ("channels", ", ".join(c["channel"] for c in page["channels"])),
-        ("harbor", "runnable" + (f" ({page['harbor']['source']})" if page["harbor"]["source"] else "") if page["harbor"]["runnable"] else "not runnable"),
+        (
+            "harbor",
+            "runnable" + (f" ({page['harbor']['source']})" if page["harbor"]["source"] else "")
+            if page["harbor"]["runnable"]
+            else "not runnable",
+        ),
     ]
-    for field in ("paper_url", "arxiv_id", "hf_dataset", "github_url", "metric", "sample_count", "release_date"):
+    for field in (
+        "paper_url",
+        "arxiv_id",
+        "hf_dataset",
+        "github_url",
+        "metric",
+        "sample_count",
+        "release_date",
+    ):
         fact = facts.get(field) or {}
         if fact.get("value") is not None:
             source = f"  [{fact['source']}]" if fact.get("source") else ""
@@ -72,7 +87,10 @@ def render(page: dict[str, Any]) -> str:
         lines.append(
             table(
                 ["MODEL", "LABEL", "VALUE", "SCALE", "SOURCE"],
-                [(s["model_id"], s["label"], s["value"], s["scale"], s["source_url"]) for s in scores],
+                [
+                    (s["model_id"], s["label"], s["value"], s["scale"], s["source_url"])
+                    for s in scores
+                ],
             )
         )
     else:
@@ -82,7 +100,10 @@ def render(page: dict[str, Any]) -> str:
         lines.append(
             table(
                 ["MODEL", "HARNESS", "MEDIAN", "RUNS", "CI"],
-                [(m["model_id"], m["harness"], m["median"], m["n_runs"], m["ci"]) for m in page["reproduced"]],
+                [
+                    (m["model_id"], m["harness"], m["median"], m["n_runs"], m["ci"])
+                    for m in page["reproduced"]
+                ],
             )
         )
     lines += ["", "Commands:"] + [f"  {cmd}" for cmd in page["commands"].values()]
@@ -92,4 +113,6 @@ def render(page: dict[str, Any]) -> str:
 def _licence(page: dict[str, Any]) -> str:
     licence = page.get("license") or "unknown"
     published = page.get("license_as_published")
-    return f"{licence} (published as {published!r})" if published and published != licence else licence
+    return (
+        f"{licence} (published as {published!r})" if published and published != licence else licence
+    )

@@ -15,7 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--harbor-only", action="store_true", help="only Harbor-runnable ones")
     parser.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)")
+    parser.add_argument(
+        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

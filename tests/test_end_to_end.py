@@ -1,0 +1,142 @@
+"""The whole path: recorded channels -> warehouse -> release -> `ltb` as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+from dagster import AssetKey, DagsterInstance, materialize
+
+from ltb.release import open_release, verify_release
+from pipelines.definitions import ALL_ASSETS
+from tests.conftest import BuiltRegistry
+
+LTB = [sys.executable, "-m", "ltb.cli"]
+
+
+def ltb(*args: str, registry: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*LTB, *args, "--registry", str(registry)], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_release_is_complete_and_verifies(built_registry: BuiltRegistry) -> None:
+    release = open_release(str(built_registry.latest))
+    assert verify_release(release) == []
+    files = release.manifest["files"]
+    for required in ("index.json", "leaderboard.json", "registry.duckdb"):
+        assert required in files
+    for table in ("benchmarks", "scores", "reproduced_medians", "models", "benchmark_aliases"):
+        assert f"tables/{table}.parquet" in files
+    counts = release.manifest["counts"]
+    assert counts["benchmarks"] > 100
+    assert set(counts["benchmarks_by_tier"]) <= {"verified", "auto", "incomplete"}
+    assert counts["scores_by_label"].get("independent", 0) > 100
+    index = release.read_json("index.json")
+    assert len(index["benchmarks"]) == counts["benchmarks"]
+    assert all(f"benchmarks/{b['id']}.json" in files for b in index["benchmarks"])
+
+
+def test_search_finds_mmlu_family_as_json(built_registry: BuiltRegistry) -> None:
+    done = ltb("bench", "search", "mmlu", "--json", "--limit", "50", registry=built_registry.latest)
+    assert done.returncode == 0, done.stderr
+    ids = [r["id"] for r in json.loads(done.stdout)["results"]]
+    assert "mmlu-pro" in ids and "mmlu" in ids
+
+
+def test_search_prints_a_table(built_registry: BuiltRegistry) -> None:
+    done = ltb("bench", "search", "swe-bench", registry=built_registry.latest)
+    assert done.returncode == 0, done.stderr
+    header = done.stdout.splitlines()[0]
+    assert header.split() == ["ID", "NAME", "TIER", "AXES", "HARBOR", "SCORES"]
+    assert "swe-bench-verified" in done.stdout
+
+
+def test_info_shows_facts_scores_and_commands(built_registry: BuiltRegistry) -> None:
+    done = ltb("bench", "info", "swe-bench-verified", registry=built_registry.latest)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "tier" in out and "licence" in out
+    assert "https://www.swebench.com/" in out  # a score's source
+    assert "ltb bench info swe-bench-verified" in out
+    page = json.loads(
+        ltb("bench", "info", "SWE-bench Verified", "--json", registry=built_registry.latest).stdout
+    )
+    assert page["id"] == "swe-bench-verified"
+    assert all(
+        s["source_url"] and s["label"] in ("self_reported", "independent", "reproduced")
+        for s in page["scores"]
+    )
+
+
+def test_unknown_benchmark_suggests_closest(built_registry: BuiltRegistry) -> None:
+    done = ltb("bench", "info", "swe-bench-verifed", registry=built_registry.latest)
+    assert done.returncode == 4
+    assert "Closest: swe-bench-verified" in done.stderr
+
+
+def test_missing_and_corrupt_releases_are_named(
+    registry_copy: BuiltRegistry, tmp_path: Path
+) -> None:
+    missing = ltb("bench", "search", "mmlu", registry=tmp_path / "nowhere")
+    assert missing.returncode == 3 and "nowhere: no release here" in missing.stderr
+    index = registry_copy.latest / "index.json"
+    index.write_text(index.read_text().replace('"mmlu-pro"', '"mmlu-prx"', 1))
+    corrupt = ltb("bench", "search", "mmlu", registry=registry_copy.latest)
+    assert corrupt.returncode == 3
+    assert "index.json: sha256 mismatch" in corrupt.stderr
+
+
+def test_registry_duckdb_opens_in_a_separate_process(built_registry: BuiltRegistry) -> None:
+    path = built_registry.latest / "registry.duckdb"
+    script = (
+        "import duckdb, sys; con = duckdb.connect(sys.argv[1], read_only=True); "
+        "print(con.execute('SELECT count(*) FROM benchmarks').fetchall()[0][0]); "
+        "print(con.execute('SELECT count(*) FROM score_comparison').fetchall()[0][0])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    n_benchmarks, n_comparisons = (int(x) for x in done.stdout.split())
+    assert n_benchmarks == open_release(str(built_registry.latest)).manifest["counts"]["benchmarks"]
+    assert n_comparisons > 0
+
+
+def test_rerunning_assets_never_duplicates_rows(registry_copy: BuiltRegistry) -> None:
+    tables = (
+        "channel_candidates",
+        "channel_scores",
+        "benchmark_aliases",
+        "benchmarks",
+        "scores",
+        "leaderboard",
+    )
+
+    def counts() -> dict[str, int]:
+        con = duckdb.connect(str(registry_copy.warehouse), read_only=True)
+        try:
+            return {t: con.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in tables}
+        finally:
+            con.close()
+
+    before = counts()
+    selection = [
+        AssetKey(["channels", "swebench"]),
+        AssetKey("catalog"),
+        AssetKey("benchmark_reviews"),
+        AssetKey("benchmarks"),
+        AssetKey("scores"),
+        AssetKey("leaderboard"),
+    ]
+    result = materialize(
+        ALL_ASSETS,
+        selection=selection,
+        resources=registry_copy.resources(),
+        instance=DagsterInstance.ephemeral(),
+    )
+    assert result.success
+    assert counts() == before
