@@ -1,0 +1,98 @@
+"""The view of one benchmark page (`benchmarks/<id>.json`) that its HTML page renders.
+
+Scores are grouped by label. A label with more than `SCORE_ROWS_PER_LABEL` scores shows the
+highest ones and says how many there are; every score stays in the page's JSON, linked from the
+HTML, so a benchmark with tens of thousands of scores still gets a page of a few hundred KB.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from benchhub.site.formatting import FACT_TITLES, LABEL_TITLES, LABELS
+
+SCORE_ROWS_PER_LABEL = 100
+# The order a reader runs them in; pages store commands as a JSON object with sorted keys.
+COMMAND_ORDER = ("info", "pull", "oracle_check", "run", "push")
+_SCALE_RANK = {"percent": 0, "fraction": 0, "elo": 1}
+
+
+@dataclass(frozen=True)
+class ScoreGroup:
+    label: str
+    title: str
+    total: int
+    rows: list[dict[str, Any]]
+
+    @property
+    def capped(self) -> bool:
+        return self.total > len(self.rows)
+
+
+@dataclass(frozen=True)
+class PublishedValue:
+    """A self-reported or independent number shown next to a reproduced median."""
+
+    value_percent: float
+    gap: float
+    source_url: str
+
+
+@dataclass(frozen=True)
+class Fact:
+    field: str
+    title: str
+    value: Any
+    source: str | None  # the channel that supplied the value
+
+
+def facts(page: dict[str, Any]) -> tuple[list[Fact], list[str]]:
+    """The page's facts with a value, in reading order, and the titles of those without one."""
+    found, absent = [], []
+    for field, title in FACT_TITLES.items():
+        fact = page["facts"].get(field) or {}
+        if fact.get("value") is None:
+            absent.append(title)
+        elif field != "description":  # shown as the page's lead paragraph
+            found.append(Fact(field, title, fact["value"], fact.get("source")))
+    return found, absent
+
+
+def score_groups(scores: list[dict[str, Any]], cap: int = SCORE_ROWS_PER_LABEL) -> list[ScoreGroup]:
+    """Scores by label (in the registry's label order), highest first, at most `cap` rows each."""
+    by_label: dict[str, list[dict[str, Any]]] = {}
+    for score in scores:
+        by_label.setdefault(score["label"], []).append(score)
+    order = [label for label in LABELS if label in by_label]
+    order += sorted(set(by_label) - set(LABELS))
+    return [
+        ScoreGroup(
+            label,
+            LABEL_TITLES.get(label, label),
+            len(by_label[label]),
+            sorted(by_label[label], key=_highest_first)[:cap],
+        )
+        for label in order
+    ]
+
+
+def published_next_to(median: dict[str, Any], label: str) -> list[PublishedValue]:
+    """The `label` numbers published for a reproduced median's model, with the gap to it."""
+    return [
+        PublishedValue(gap["value_percent"], gap["gap"], gap["source_url"])
+        for gap in median.get("gaps") or []
+        if gap["label"] == label
+    ]
+
+
+def commands(page: dict[str, Any]) -> list[tuple[str, str]]:
+    rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+    return sorted(page["commands"].items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
+
+
+def _highest_first(score: dict[str, Any]) -> tuple[int, float, str]:
+    value = score["value"] if score["value"] is not None else float("-inf")
+    if score["scale"] == "fraction":
+        value *= 100
+    return (_SCALE_RANK.get(score["scale"], 2), -value, score["model_id"])

@@ -1,0 +1,145 @@
+"""`write_site`: the static HTML site of a release, written to `<release>/site/`.
+
+Reads only the release's own files (`index.json`, `benchmarks/*.json`, `leaderboard.json`) and
+the manifest fields passed in; writes HTML, the directory's data script and the bundled CSS and
+JavaScript. Every link is relative, so the site works from file:// and from any HTTP server
+that serves the release folder. Nothing is fetched from the web when a page is viewed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from benchhub.site import directory
+from benchhub.site.benchmark import commands, facts, published_next_to, score_groups
+from benchhub.site.formatting import LABELS
+from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
+from benchhub.site.release_page import change_lists, channel_rows, in_order
+from benchhub.site.render import render
+
+SITE_DIR = "site"
+STATIC = Path(__file__).parent / "static"
+
+
+def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
+    """Write `release_dir/site/` (replacing any earlier one); return every file written.
+
+    `release_info` is the manifest without its file list: release_id, created_at,
+    previous_release_id, counts, channels, stale_channels, changes.
+    """
+    index = _read_json(release_dir / "index.json")
+    site = release_dir / SITE_DIR
+    if site.exists():
+        shutil.rmtree(site)
+    written = _copy_static(site)
+    written += _directory_pages(site, index, release_info)
+    written += _benchmark_pages(site, release_dir, index)
+    # Read after the pages: fewer live objects while thousands of pages are rendered.
+    leaderboard = _read_json(release_dir / "leaderboard.json")
+    written += _heatmap_pages(site, index, leaderboard["cells"], release_info)
+    written.append(_write(site / "release.html", _release_page(release_info)))
+    return written
+
+
+def _copy_static(site: Path) -> list[Path]:
+    target = site / "static"
+    shutil.copytree(STATIC, target)
+    return sorted(path for path in target.rglob("*") if path.is_file())
+
+
+def _directory_pages(site: Path, index: dict[str, Any], info: dict[str, Any]) -> list[Path]:
+    entries = index["benchmarks"]
+    data = directory.directory_data(index)
+    groups = directory.by_initial(entries)
+    common = {"release_id": info["release_id"], "initials": list(groups)}
+    written = [
+        _write(site / directory.DATA_SCRIPT, directory.data_script(data)),
+        _write(
+            site / "index.html",
+            render(
+                "directory.html",
+                root="",
+                entries=directory.most_scored(entries)[: directory.FIRST_ROWS],
+                total=len(entries),
+                data=data,
+                data_script=directory.DATA_SCRIPT,
+                **common,
+            ),
+        ),
+    ]
+    for initial, group in groups.items():
+        page = render("browse.html", root="../", initial=initial, entries=group, **common)
+        written.append(_write(site / "browse" / f"{initial}.html", page))
+    return written
+
+
+def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> list[Path]:
+    published = {entry["id"] for entry in index["benchmarks"]}
+    written = []
+    for entry in index["benchmarks"]:
+        page = _read_json(release_dir / "benchmarks" / f"{entry['id']}.json")
+        found, absent = facts(page)
+        html = render(
+            "benchmark.html",
+            root="../",
+            page=page,
+            found=found,
+            absent=absent,
+            groups=score_groups(page["scores"]),
+            commands=commands(page),
+            published_next_to=published_next_to,
+            parent_published=page.get("parent_id") in published,
+        )
+        written.append(_write(site / "benchmarks" / f"{entry['id']}.html", html))
+    return written
+
+
+def _heatmap_pages(
+    site: Path, index: dict[str, Any], cells: list[dict[str, Any]], info: dict[str, Any]
+) -> list[Path]:
+    names = {entry["id"]: entry["name"] for entry in index["benchmarks"]}
+    heatmaps = [build_heatmap(cells, label) for label in LABELS]
+    return [
+        _write(
+            site / "heatmap" / f"{heatmap.label}.html",
+            render(
+                "heatmap.html",
+                root="../",
+                release_id=info["release_id"],
+                heatmap=heatmap,
+                heatmaps=heatmaps,
+                names=names,
+                steps=COLOUR_STEPS,
+            ),
+        )
+        for heatmap in heatmaps
+    ]
+
+
+def _release_page(info: dict[str, Any]) -> str:
+    counts = info.get("counts") or {}
+    return render(
+        "release.html",
+        root="",
+        release_id=info["release_id"],
+        info=info,
+        changes=change_lists(info.get("changes") or {}),
+        channels=channel_rows(info),
+        tiers=in_order(counts.get("benchmarks_by_tier") or {}, directory.TIER_ORDER),
+        labels=in_order(counts.get("scores_by_label") or {}, LABELS),
+    )
+
+
+def _read_json(path: Path) -> Any:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return path

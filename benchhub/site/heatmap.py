@@ -1,0 +1,111 @@
+"""The heatmap: models x benchmarks for one label, from `leaderboard.json`.
+
+The full grid has thousands of models, so a page shows a default slice: the benchmarks with the
+most models scored under the label, then the models that cover the most of those benchmarks
+(ties broken by id). Cells without a score stay empty; nothing is filled in. Colours come from
+the value as a percent where the scale is bounded, otherwise from the value's position between
+the lowest and highest shown in its benchmark's column (Elo and other open scales).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from benchhub.site.formatting import score_value
+
+HEATMAP_BENCHMARKS = 30
+HEATMAP_MODELS = 50
+COLOUR_STEPS = 8  # CSS classes q0..q7 in static/site.css
+
+
+@dataclass(frozen=True)
+class Cell:
+    value_text: str
+    step: int  # colour class, 0 (lowest) to COLOUR_STEPS - 1
+    source_url: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Heatmap:
+    label: str
+    benchmarks: list[str]  # column ids, most models scored first
+    rows: list[tuple[str, list[Cell | None]]]  # model id, one cell (or None) per column
+    all_benchmarks: int  # benchmarks with a score under this label
+    all_models: int
+    all_cells: int
+
+    @property
+    def filled(self) -> int:
+        return sum(cell is not None for _, cells in self.rows for cell in cells)
+
+    @property
+    def shown(self) -> int:
+        return len(self.rows) * len(self.benchmarks)
+
+
+def build_heatmap(
+    cells: Iterable[dict[str, Any]],
+    label: str,
+    n_benchmarks: int = HEATMAP_BENCHMARKS,
+    n_models: int = HEATMAP_MODELS,
+) -> Heatmap:
+    """The default slice of the `label` grid; `cells` are leaderboard rows (one per cell)."""
+    grid = {(c["model_id"], c["benchmark_id"]): c for c in cells if c["label"] == label}
+    per_benchmark = Counter(benchmark for _, benchmark in grid)
+    benchmarks = _top(per_benchmark, n_benchmarks)
+    chosen = set(benchmarks)
+    coverage = Counter(model for model, benchmark in grid if benchmark in chosen)
+    models = _top(coverage, n_models)
+    spans = {b: _span([grid[m, b] for m in models if (m, b) in grid]) for b in benchmarks}
+    rows = [
+        (
+            model,
+            [_cell(grid[model, b], spans[b]) if (model, b) in grid else None for b in benchmarks],
+        )
+        for model in models
+    ]
+    return Heatmap(
+        label=label,
+        benchmarks=benchmarks,
+        rows=rows,
+        all_benchmarks=len(per_benchmark),
+        all_models=len({model for model, _ in grid}),
+        all_cells=len(grid),
+    )
+
+
+def _top(counts: Counter[str], n: int) -> list[str]:
+    return [key for key, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
+
+
+def _span(column: list[dict[str, Any]]) -> tuple[float, float]:
+    values = [
+        c["value"] for c in column if c.get("value_percent") is None and c["value"] is not None
+    ]
+    return (min(values), max(values)) if values else (0.0, 0.0)
+
+
+def _cell(cell: dict[str, Any], span: tuple[float, float]) -> Cell:
+    position = _position(cell, span)
+    step = min(COLOUR_STEPS - 1, int(position * COLOUR_STEPS))
+    bounded = cell.get("value_percent") is not None
+    text = f"{cell['value_percent']:.1f}" if bounded else score_value(cell["value"], cell["scale"])
+    scores = f"best-sourced of {cell['n_scores']} scores" if cell.get("n_scores", 1) > 1 else ""
+    title = " · ".join(
+        part
+        for part in (score_value(cell["value"], cell["scale"]), cell.get("metric"), scores)
+        if part
+    )
+    return Cell(text, step, cell["source_url"], title)
+
+
+def _position(cell: dict[str, Any], span: tuple[float, float]) -> float:
+    """Where the value sits on its scale, from 0 to 1."""
+    if cell.get("value_percent") is not None:
+        return max(0.0, min(1.0, cell["value_percent"] / 100))
+    low, high = span
+    return (cell["value"] - low) / (high - low) if high > low else 0.5
