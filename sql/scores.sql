@@ -3,8 +3,18 @@
 -- `self_reported`; any other publisher's is `independent`. Reproduced medians are added from
 -- `reproduced_medians` with the label `reproduced`. Nothing is estimated: a score without a
 -- source URL or a mapped benchmark/model does not enter.
+--
+-- Settings are renamed to the canonical vocabulary by `canonical_settings(json)`, a function the
+-- scores asset registers from benchhub/score_settings.py (the one place that defines the names);
+-- `channel_scores` keeps them as published.
 CREATE OR REPLACE TABLE scores AS
-WITH published AS (
+WITH model_names AS (
+    -- One row per channel spelling: the crosswalk may list the same alias twice, and a join on
+    -- duplicates would count one published number twice.
+    SELECT DISTINCT channel, source_name, model_id, settings::VARCHAR AS settings
+    FROM model_aliases
+),
+published AS (
     SELECT
         a.benchmark_id,
         m.model_id,
@@ -16,8 +26,11 @@ WITH published AS (
         s.channel,
         s.harness,
         s.harness_version,
-        -- settings split off the model name, then the channel's own settings (which win)
-        json_merge_patch(coalesce(m.settings, '{}')::JSON, coalesce(s.settings, '{}')::JSON) AS settings,
+        -- settings split off the model name, then the channel's own settings (which win); the
+        -- outer call only sorts the keys, so equal settings are equal text
+        canonical_settings(json_merge_patch(
+            canonical_settings(m.settings)::JSON, canonical_settings(s.settings::VARCHAR)::JSON
+        )::VARCHAR)::JSON AS settings,
         s.reported_at,
         s.stderr,
         s.ci_low,
@@ -29,7 +42,7 @@ WITH published AS (
         s.publisher
     FROM channel_scores AS s
     JOIN benchmark_aliases AS a ON a.channel = s.channel AND a.source_key = s.benchmark_key
-    JOIN model_aliases AS m ON m.channel = s.channel AND m.source_name = s.model_name
+    JOIN model_names AS m ON m.channel = s.channel AND m.source_name = s.model_name
     WHERE s.source_url IS NOT NULL AND s.source_url <> ''
 ),
 reproduced AS (
@@ -44,7 +57,12 @@ reproduced AS (
         'ltb-runs' AS channel,
         r.harness,
         NULL AS harness_version,
-        r.settings_key::JSON AS settings,
+        -- settings_key is {"agent": ..., "settings": {...}}: flattened so the agent sits with
+        -- the other settings under its canonical name.
+        canonical_settings(json_merge_patch(
+            json_object('agent', r.settings_key::JSON ->> 'agent'),
+            coalesce(r.settings_key::JSON -> 'settings', '{}'::JSON)
+        )::VARCHAR)::JSON AS settings,
         strftime(r.last_run_at, '%Y-%m-%d') AS reported_at,
         NULL::DOUBLE AS stderr,
         r.ci_low,

@@ -190,6 +190,7 @@ def _score(
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"score {value!r} is not a number")
     config = evaluation.get("metric_config") or {}
+    _check_bounds(value, config.get("min_score"), config.get("max_score"), details)
     scale = _scale(config.get("min_score"), config.get("max_score"))
     uncertainty = details.get("uncertainty") or {}
     interval = uncertainty.get("confidence_interval") or {}
@@ -219,6 +220,23 @@ def _score(
             evaluation.get("evaluation_timestamp") or record.get("evaluation_timestamp")
         ),
     )
+
+
+def _check_bounds(value: float, low: Any, high: Any, details: dict[str, Any]) -> None:
+    """A score outside the result's own bounds is no measurement: HELM writes -1 for a model
+    it never ran on a benchmark ("No matching runs"), and that must stay a missing cell."""
+    below = _is_bound(low) and value < low
+    above = _is_bound(high) and value > high
+    if below or above:
+        said = ((details.get("details") or {}).get("description") or "").strip()
+        raise ValueError(
+            f"score {value} is outside its bounds [{low}, {high}]"
+            + (f" ({said!r})" if said else "")
+        )
+
+
+def _is_bound(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _scale(low: Any, high: Any) -> Scale:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from benchhub.catalog import FACT_FIELDS
+from benchhub.disagreements import disagreements
 from ltb.release import RELEASE_SCHEMA_VERSION
 
 INDEX_DESCRIPTION_CHARS = 240
@@ -61,6 +62,7 @@ def benchmark_page(
     source_urls = _json(benchmark.get("source_urls")) or {}
     benchmark_id = benchmark["benchmark_id"]
     scores = sorted(scores, key=_score_order)
+    page_scores = [_score(s) for s in scores]
     return {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "id": benchmark_id,
@@ -98,7 +100,9 @@ def benchmark_page(
             "reviewer": benchmark.get("reviewer"),
             "notes": benchmark.get("review_notes"),
         },
-        "scores": [_score(s) for s in scores],
+        "scores": page_scores,
+        # For a model with several scores here: which recorded settings differ between them.
+        "disagreements": disagreements(page_scores),
         "reproduced": [_median(m, scores) for m in medians],
         "commands": ltb_commands(benchmark_id, bool(benchmark.get("harbor_runnable"))),
     }
