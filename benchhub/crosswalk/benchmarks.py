@@ -1,0 +1,402 @@
+"""Benchmark identity: which channel spellings name the same benchmark, and which is whose parent.
+
+Granularity: one identity per benchmark *data set and task*. Prompt formats, shots, metrics and
+harness wrappers of the same data are one identity (`gpqa_diamond_zeroshot`,
+`gpqa_diamond_cot_n_shot`, `leaderboard_gpqa_diamond`, "GPQA-Diamond (Pass@1)"). Subsets,
+variants, languages, years and versions are separate identities (`gpqa_diamond` vs `gpqa_main`,
+`mmlu_pro_biology` vs `mmlu_pro`, "SWE-bench Verified Mini" vs "SWE-bench Verified"), linked to
+their parent through `parent_id` where the data says so.
+
+Evidence, strongest first:
+1. the same channel's score key names one of its candidates;
+2. a record whose own id names another benchmark than its name, with that benchmark's paper
+   or data, follows its id (OpenCompass lists `piqa`, with PIQA's paper, as "OpenBookQA");
+3. the same decoration-free name (`names.primary`);
+4. the same HF dataset and config, with names that differ only by words of the dataset id
+   ("openai_humaneval" and "humaneval" on `openai/openai_humaneval`, "Grade School Math 8K" on
+   `gsm8k`);
+5. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
+   Last Exam)", an id abbreviating the name: `ifeval` for "Instruction Following"), or a hint
+   (its full title, the channel's id) naming exactly one other identity that shares an arXiv
+   id, HF dataset or repository with it, or an acronym relation with the one other identity
+   sharing such a key ("grade-school-math" and GSM8K on openai/grade-school-math), or the
+   channel's own id when the name is a typo of it ("TheroremQA"), or a first or last word cut
+   to its initial ("ARC-C" for "ARC Challenge", "C-SimpleQA" for "Chinese SimpleQA").
+An arXiv id, an HF dataset or a repository alone never merges: suites share papers and repos,
+and one dataset holds many configs. Only a person's split (curation) vetoes a merge.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
+from benchhub.crosswalk.keys import StrongKeys, strong_keys
+from benchhub.crosswalk.names import (
+    NameForms,
+    compact_words,
+    is_expansion,
+    is_generic,
+    name_forms,
+    tokens_of,
+)
+from benchhub.crosswalk.parents import link_parents
+from benchhub.records import BenchmarkCandidate, ScoreObservation
+
+# A channel's id this close to its own display name is the same word misspelt ("TheroremQA").
+_TYPO_RATIO = 0.8
+_VERSION = re.compile(r"v?\d+(?:\.\d+)*")
+# More spellings than this on one dataset and config with one residue are a framework's
+# many tasks over one file, compared pairwise only up to here.
+_SHARED_DATASET_LIMIT = 400
+# A strong key held by more identities than this is a suite's or a multi-config dataset's.
+_SHARED_KEY_LIMIT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """One way a channel names a benchmark: a candidate, or a score's benchmark cell."""
+
+    channel: str
+    source_key: str
+    source_name: str
+    forms: NameForms
+    keys: StrongKeys | None  # None for a name seen only in scores
+    candidate: BenchmarkCandidate | None
+    source_url: str | None = None
+    placed: bool = False  # a person moved this record here (curation); its name does not vote
+    is_benchmark: bool = True  # a score's name always is; a candidate says
+    evidence: frozenset[str] = frozenset()  # its strong keys as comparable strings
+
+    @property
+    def sort_key(self) -> tuple[str, str, str, int]:
+        return (self.channel, self.source_key, self.source_name, self.candidate is None)
+
+
+@dataclass(slots=True)
+class Identity:
+    members: list[Spelling]
+    parent: int | None = None  # index of the parent identity in the resolution's list
+
+
+@dataclass(slots=True)
+class Resolution:
+    identities: list[Identity]
+    blocked: list[tuple[Spelling, Spelling, str]] = field(default_factory=list)
+
+
+def collect_spellings(
+    candidates: Sequence[BenchmarkCandidate], scores: Sequence[ScoreObservation]
+) -> list[Spelling]:
+    """Every distinct spelling, in an order that does not depend on the input order."""
+    spellings = []
+    for c in candidates:
+        keys = strong_keys(c)
+        spellings.append(
+            Spelling(
+                c.channel,
+                c.source_key,
+                c.source_name,
+                name_forms(c.source_name, _sole_task(c) or c.source_key, c.hf_config),
+                keys,
+                c,
+                c.source_url,
+                is_benchmark=c.is_benchmark,
+                evidence=_evidence_of(keys),
+            )
+        )
+    seen = {(c.channel, c.source_key, c.source_name) for c in candidates}
+    for s in scores:
+        key = (s.channel, s.benchmark_key, s.benchmark_name)
+        if key not in seen:
+            seen.add(key)
+            forms = name_forms(s.benchmark_name, s.benchmark_key)
+            spellings.append(Spelling(*key, forms, None, None, s.source_url))
+    spellings.sort(key=lambda sp: sp.sort_key)
+    return spellings
+
+
+def _sole_task(candidate: BenchmarkCandidate) -> str | None:
+    """A listing that runs exactly one task is that task: inspect_evals' "GPQA: ..." listing
+    runs only `gpqa_diamond`."""
+    tasks = candidate.extra.get("tasks") if candidate.extra else None
+    if isinstance(tasks, list) and len(tasks) == 1 and isinstance(tasks[0], dict):
+        name = tasks[0].get("name")
+        return name if isinstance(name, str) else None
+    return None
+
+
+def resolve(
+    spellings: list[Spelling],
+    forced_merges: Sequence[Sequence[int]] = (),
+    forced_splits: Sequence[Sequence[Sequence[int]]] = (),
+    placed: frozenset[int] = frozenset(),
+) -> Resolution:
+    """Group spellings (indices into the sorted `spellings`) into identities. `placed` are
+    records a person put somewhere by their channel id; no automatic step moves them."""
+    uf = ConstrainedUnionFind(len(spellings))
+    for split_no, parts in enumerate(forced_splits):
+        for part_no, part in enumerate(parts):
+            for index in part:
+                uf.add_tag(index, f"split{split_no}.{part_no}")
+    for group in forced_merges:  # a person's merge wins over any key disagreement
+        for index in group[1:]:
+            uf.force_union(group[0], index)
+    _merge_score_keys(spellings, uf)
+    skip = _follow_ids_with_evidence(spellings, uf, placed) | placed
+    _merge_same_name(spellings, uf, skip)
+    _merge_same_dataset(spellings, uf, skip)
+    _merge_orphans_by_alternative(spellings, uf)
+    groups = sorted(uf.groups().values(), key=lambda members: members[0])
+    identities = [Identity([spellings[i] for i in members]) for members in groups]
+    link_parents(identities)
+    blocked = [_blocked(spellings, b) for b in uf.blocked]
+    return Resolution(identities, blocked)
+
+
+def _blocked(spellings: list[Spelling], b: BlockedMerge) -> tuple[Spelling, Spelling, str]:
+    return spellings[b.left], spellings[b.right], b.reason
+
+
+def _merge_score_keys(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:
+    by_key: dict[tuple[str, str], int] = {}
+    for index, sp in enumerate(spellings):
+        if sp.candidate is not None:
+            by_key.setdefault((sp.channel, sp.source_key), index)
+    for index, sp in enumerate(spellings):
+        if sp.candidate is None and (target := by_key.get((sp.channel, sp.source_key))) is not None:
+            uf.union(target, index)
+
+
+def _follow_ids_with_evidence(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, placed: frozenset[int]
+) -> set[int]:
+    """Step 2: a record whose id names another identity than its name, and shares a paper,
+    dataset or repository with that identity, joins it. When its name's identity holds strong
+    keys and shares none with the record, the name is the channel's mistake and the record
+    skips the name step (returned)."""
+    by_primary: dict[str, list[int]] = defaultdict(list)
+    for index, sp in enumerate(spellings):
+        if sp.is_benchmark:
+            by_primary[sp.forms.primary].append(index)
+    skip: set[int] = set()
+    for index, sp in enumerate(spellings):
+        alias = sp.forms.key_alias
+        mine = sp.evidence
+        if alias is None or alias not in by_primary or not mine or index in placed:
+            continue
+        backed = [i for i in by_primary[alias] if mine & spellings[i].evidence]
+        if not backed:
+            continue
+        uf.union(backed[0], index)
+        name_keys = set().union(
+            *(spellings[i].evidence for i in by_primary[sp.forms.primary] if i != index)
+        )
+        if name_keys and not name_keys & mine:
+            skip.add(index)
+    return skip
+
+
+def _merge_same_name(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
+    """Step 3. Non-benchmark records (templates, groups, challenge files) join a benchmark of
+    the same name but never each other: a hundred `_default_template_yaml`s are not one thing."""
+    by_primary: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for index, sp in enumerate(spellings):
+        if index not in skip:
+            # a category word ("Reasoning", "Story generation") names different groupings in
+            # different channels; only the channel's own records of it are one thing
+            scope = sp.channel if is_generic(sp.forms.tokens) else ""
+            by_primary[(sp.forms.primary, scope)].append(index)
+    for members in by_primary.values():
+        anchors = [i for i in members if spellings[i].is_benchmark]
+        if not anchors:
+            continue
+        for index in members:
+            sp = spellings[index]
+            # a paper titled "COPA: A Combined Autoscaling Method" is not the COPA benchmark
+            if index != anchors[0] and (sp.is_benchmark or not sp.forms.subtitled):
+                uf.union(anchors[0], index)
+
+
+def _merge_same_dataset(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]
+) -> None:
+    """Step 4: same HF dataset and config, and nothing in the names but the dataset's words,
+    one name using a part of the other's ("humaneval" and "openai_humaneval" on
+    `openai/openai_humaneval`). Names using different parts are different subsets of one
+    dataset (`french_bench_grammar` and `french_bench_vocab` on
+    `manu/french-bench-grammar-vocab-reading`)."""
+    by_signature: dict[tuple[object, ...], list[tuple[frozenset[str], int]]] = defaultdict(list)
+    for index, sp in enumerate(spellings):
+        if sp.keys is None or sp.keys.hf_dataset is None or not sp.is_benchmark or index in skip:
+            continue
+        dataset = sp.keys.hf_dataset.rsplit("/", 1)[-1]
+        words = tokens_of(f"{sp.keys.hf_dataset} {sp.keys.hf_config or ''}")
+        if any(_VERSION.fullmatch(w) and w not in sp.forms.tokens for w in words):
+            continue  # "SQuAD" on `squad_v2`: the name is less specific than the data
+        joined = "".join(words)
+        # a word of the name belongs to the dataset id if it is one of its words, or a long
+        # enough piece of them ("humaneval" in `openai_humaneval`); "en" is not
+        used = frozenset(t for t in sp.forms.tokens if t in words or (len(t) >= 4 and t in joined))
+        residue = frozenset(sp.forms.tokens) - used
+        written = compact_words(sp.keys.hf_written or "")
+        if residue and (
+            compact_words(sp.forms.display) in (written, compact_words(dataset))
+            or is_expansion(dataset, sp.forms.display)
+        ):
+            # the name is the dataset's own (legacy) name, "HendrycksTest" for `hendrycks_test`
+            # (now cais/mmlu), or spells it out, "Grade School Math 8K" for `gsm8k`
+            residue, used = frozenset(), frozenset(words)
+        # short words keep their order: `wmt16-en-ro` and `wmt16-ro-en` are two directions
+        codes = tuple(t for t in sp.forms.tokens if len(t) <= 3 and t.isalpha())
+        key = (sp.keys.hf_dataset, sp.keys.hf_config, residue, codes)
+        by_signature[key].append((used, index))
+    for members in by_signature.values():
+        if len(members) > _SHARED_DATASET_LIMIT:
+            continue  # a dataset many differently named tasks read is not evidence here
+        members.sort(key=lambda m: (len(m[0]), m[1]))
+        for position, (used, index) in enumerate(members):
+            for other_used, other in members[:position]:
+                if other_used and other_used <= used:
+                    uf.union(other, index)
+
+
+def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:
+    """Step 5: identities known by one name try the other names their spellings give."""
+    groups = uf.groups()
+    roots_by_primary: dict[str, set[int]] = defaultdict(set)
+    evidence: dict[int, set[str]] = defaultdict(set)
+    roots_by_key: dict[str, set[int]] = defaultdict(set)
+    # names by all their words but the first or last, when that one is a full word: for
+    # "ARC-C" -> "ARC Challenge" and "C-SimpleQA" -> "Chinese SimpleQA"
+    by_stem: dict[tuple[object, ...], set[tuple[str, int]]] = defaultdict(set)
+    for root, members in groups.items():
+        for index in members:
+            if spellings[index].is_benchmark:  # a lone template or paper names nothing
+                roots_by_primary[spellings[index].forms.primary].add(root)
+                tokens = spellings[index].forms.tokens
+                if len(tokens) > 1 and len(tokens[-1]) >= 4:
+                    by_stem[(*tokens[:-1], "*")].add((tokens[-1], root))
+                if len(tokens) > 1 and len(tokens[0]) >= 4:
+                    by_stem[("*", *tokens[1:])].add((tokens[0], root))
+            evidence[root] |= spellings[index].evidence
+        for key in evidence[root]:
+            roots_by_key[key].add(root)
+    for root, members in groups.items():
+        named = [i for i in members if spellings[i].is_benchmark]
+        if not named or any(
+            spellings[i].forms.primary != spellings[named[0]].forms.primary for i in named
+        ):
+            continue
+        sp = spellings[named[0]]
+        members = named
+        asserted = _targets(members, spellings, roots_by_primary, root, "aliases")
+        if len(asserted) == 1:
+            uf.union(asserted.pop(), root)
+            continue
+        hinted = _targets(members, spellings, roots_by_primary, root, "hints")
+        if len(hinted) == 1:
+            target = hinted.pop()
+            typo = any(
+                spellings[i].forms.key_alias in _primaries(groups[target], spellings)
+                and _similar(sp.forms.primary, spellings[i].forms.key_alias or "")
+                for i in members
+            )
+            if typo or evidence[root] & evidence[target]:
+                uf.union(target, root)
+            continue
+        abbreviated = _abbreviation_targets(sp, root, evidence, roots_by_key, groups, spellings)
+        if len(abbreviated) == 1:
+            uf.union(abbreviated.pop(), root)
+            continue
+        initial = set().union(
+            *(_initial_targets(spellings[i].forms.tokens, by_stem, root) for i in members)
+        )
+        if len(initial) == 1:
+            uf.union(initial.pop(), root)
+
+
+def _initial_targets(
+    tokens: tuple[str, ...], by_stem: dict[tuple[object, ...], set[tuple[str, int]]], root: int
+) -> set[int]:
+    """ "ARC-C" and "ARC Challenge", "C-SimpleQA" and "Chinese SimpleQA": a first or last word
+    cut to its initial names the one identity spelling that word out (4 letters or more);
+    "HumanEval-X" stays apart from "HumanEval-XL"."""
+    if len(tokens) < 2:
+        return set()
+    found: set[int] = set()
+    for position, stem in ((len(tokens) - 1, (*tokens[:-1], "*")), (0, ("*", *tokens[1:]))):
+        letter = tokens[position]
+        if len(letter) == 1 and letter.isalpha():
+            found |= {t for word, t in by_stem.get(stem, ()) if word[0] == letter and t != root}
+    return found
+
+
+def _abbreviation_targets(
+    sp: Spelling,
+    root: int,
+    evidence: dict[int, set[str]],
+    roots_by_key: dict[str, set[int]],
+    groups: dict[int, list[int]],
+    spellings: list[Spelling],
+) -> set[int]:
+    """Identities sharing a strong key with `root` whose name abbreviates or spells out its
+    name: "grade-school-math" and "GSM8K" on the same repository. A key many identities share
+    (a suite's paper, a multi-config dataset) is no evidence of this."""
+    others = {
+        other
+        for key in evidence[root]
+        if len(roots_by_key[key]) <= _SHARED_KEY_LIMIT
+        for other in roots_by_key[key]
+    } - {root}
+    found: set[int] = set()
+    for other in others:
+        names = {spellings[i].forms.display for i in groups[other] if spellings[i].is_benchmark}
+        if any(
+            is_expansion(n, sp.forms.display) or is_expansion(sp.forms.display, n) for n in names
+        ):
+            found.add(other)
+    return found
+
+
+def _targets(
+    members: list[int],
+    spellings: list[Spelling],
+    roots_by_primary: dict[str, set[int]],
+    root: int,
+    kind: str,
+) -> set[int]:
+    """The other identities named by the members' asserted aliases or hints."""
+    return {
+        target
+        for i in members
+        for alt in getattr(spellings[i].forms, kind)
+        for target in roots_by_primary.get(alt, ())
+        if target != root
+    }
+
+
+def _primaries(members: list[int], spellings: list[Spelling]) -> set[str]:
+    return {spellings[i].forms.primary for i in members}
+
+
+def _evidence_of(keys: StrongKeys) -> frozenset[str]:
+    """A spelling's strong keys as comparable strings: "arxiv:2311.12022", "hf:cais/mmlu"."""
+    found = {f"arxiv:{a}" for a in keys.arxiv_ids}
+    if keys.hf_dataset:
+        found.add(f"hf:{keys.hf_dataset}")
+    if keys.github_repo:
+        found.add(f"gh:{keys.github_repo}")
+    return frozenset(found)
+
+
+def _similar(a: str, b: str) -> bool:
+    """A misspelling, not a version: the digits must agree ("alpacaeval2" is not a typo of
+    `alpaca_eval`)."""
+    if [c for c in a if c.isdigit()] != [c for c in b if c.isdigit()]:
+        return False
+    return difflib.SequenceMatcher(None, a, b).ratio() >= _TYPO_RATIO

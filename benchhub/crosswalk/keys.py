@@ -1,0 +1,126 @@
+"""Strong keys: identifiers that name a benchmark's data or paper rather than its spelling.
+
+An HF dataset id (after following renames such as `hendrycks_test` -> `cais/mmlu`), an arXiv id
+(from an id field or any arXiv URL), a GitHub repository. None of them is enough to merge on its
+own: one HF dataset holds many configs, one arXiv paper introduces a suite, one repository hosts
+several benchmarks. They corroborate a name match and veto a merge when they disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from benchhub.records import BenchmarkCandidate
+
+# HF datasets moved from the legacy un-namespaced ids to their owners' namespaces (2022-23), and
+# a few mirrors (ModelScope, OpenCompass, re-uploads) of one dataset. Only ids seen in the
+# channels' data are listed; add a row when a channel shows another.
+HF_RENAMES: dict[str, str] = {
+    "hendrycks_test": "cais/mmlu",
+    "lukaemon/mmlu": "cais/mmlu",
+    "gsm8k": "openai/gsm8k",
+    "ai-modelscope/gsm8k": "openai/gsm8k",
+    "openai_humaneval": "openai/openai_humaneval",
+    "opencompass/humaneval": "openai/openai_humaneval",
+    "hellaswag": "rowan/hellaswag",
+    "ai2_arc": "allenai/ai2_arc",
+    "truthful_qa": "truthfulqa/truthful_qa",
+    "winogrande": "allenai/winogrande",
+    "mbpp": "google-research-datasets/mbpp",
+    "piqa": "ybisk/piqa",
+    "boolq": "google/boolq",
+    "super_glue": "aps/super_glue",
+    "commonsense_qa": "tau/commonsense_qa",
+    "openbookqa": "allenai/openbookqa",
+    "lambada": "cimec/lambada",
+    "trivia_qa": "mandarjoshi/trivia_qa",
+    "natural_questions": "google-research-datasets/natural_questions",
+    "xnli": "facebook/xnli",
+    "squad_v2": "rajpurkar/squad_v2",
+    "race": "ehovy/race",
+    "drop": "ucinlp/drop",
+    "math_qa": "allenai/math_qa",
+    "competition_math": "hendrycks/competition_math",
+    "social_i_qa": "allenai/social_i_qa",
+    "sciq": "allenai/sciq",
+    "bigbench": "google/bigbench",
+    "code_x_glue_cc_code_completion_line": "google/code_x_glue_cc_code_completion_line",
+    "ai-modelscope/gpqa_diamond": "idavidrein/gpqa",
+    "opencompass/ifeval": "google/ifeval",
+    "wis-k/instruction-following-eval": "google/ifeval",
+    "ai-modelscope/mmlu-pro": "tiger-lab/mmlu-pro",
+    "modelscope/mmlu-pro": "tiger-lab/mmlu-pro",
+}
+# Configs that mean "the whole dataset", not a subset of it.
+_WHOLE_DATASET_CONFIGS = frozenset({"", "default", "main", "all", "plain_text", "none"})
+# A ModelScope id for a single config of a gated dataset: `gpqa_diamond` under `idavidrein/gpqa`.
+HF_CONFIG_RENAMES: dict[str, tuple[str, str]] = {
+    "ai-modelscope/gpqa_diamond": ("idavidrein/gpqa", "gpqa_diamond"),
+}
+
+_ARXIV_ID = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
+_ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf|html)/(\d{4}\.\d{4,5})", re.I)
+_GITHUB = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)", re.I)
+_HF_URL = re.compile(r"huggingface\.co/datasets/([\w.-]+(?:/[\w.-]+)?)", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class StrongKeys:
+    hf_dataset: str | None  # canonical owner/name, lower case
+    hf_config: str | None  # None for the whole dataset
+    hf_written: str | None  # the dataset's own name as the channel wrote it ("hendrycks_test")
+    arxiv_ids: frozenset[str]
+    github_repo: str | None  # owner/name, lower case
+
+
+def strong_keys(candidate: BenchmarkCandidate) -> StrongKeys:
+    written = candidate.hf_dataset
+    if not written:
+        url_hf = _HF_URL.search(candidate.paper_url or "")
+        written = url_hf.group(1) if url_hf else None
+    hf_dataset, hf_config = canonical_hf(
+        written, candidate.hf_config if candidate.hf_dataset else None
+    )
+    arxiv = {a for a in (arxiv_id(candidate.arxiv_id), arxiv_id(candidate.paper_url)) if a}
+    return StrongKeys(
+        hf_dataset=hf_dataset,
+        hf_config=hf_config,
+        hf_written=written.strip().rstrip("/").rsplit("/", 1)[-1].lower() if written else None,
+        arxiv_ids=frozenset(arxiv),
+        github_repo=github_repo(candidate.github_url) or github_repo(candidate.paper_url),
+    )
+
+
+def canonical_hf(dataset: str | None, config: str | None) -> tuple[str | None, str | None]:
+    """The dataset's current HF id and its config, or None for the whole dataset."""
+    if not dataset or not dataset.strip():
+        return None, None
+    key = dataset.strip().strip("/").lower()
+    key = key.removeprefix("https://huggingface.co/datasets/").removeprefix("datasets/")
+    if key in HF_CONFIG_RENAMES and not config:
+        return HF_CONFIG_RENAMES[key]
+    key = HF_RENAMES.get(key, key)
+    normalized = (config or "").strip().lower()
+    return key, None if normalized in _WHOLE_DATASET_CONFIGS else normalized
+
+
+def arxiv_id(text: str | None) -> str | None:
+    """'2311.12022' from an id ('2311.12022v2', 'arXiv:2311.12022') or an arXiv URL."""
+    if not text:
+        return None
+    if match := _ARXIV_URL.search(text):
+        return match.group(1)
+    if "/" in text and "arxiv" not in text.lower():
+        return None  # a DOI or another site's URL that happens to hold digits
+    match = _ARXIV_ID.search(text)
+    return match.group(1) if match else None
+
+
+def github_repo(url: str | None) -> str | None:
+    if not url:
+        return None
+    match = _GITHUB.search(url)
+    if not match:
+        return None
+    return f"{match.group(1)}/{match.group(2).removesuffix('.git')}".lower()

@@ -1,0 +1,349 @@
+"""Benchmark name normalisation: every spelling a channel uses reduced to comparable keys.
+
+A channel's spelling carries decorations that say how a benchmark was run, not which benchmark
+it is: metrics and shots ("(Pass@1)", "(EM)", "5-shot"), prompt formats ("zeroshot", "_cot",
+"_generative", "_llama"), a suite prefix ("leaderboard_"), a descriptive subtitle ("GPQA:
+Graduate-Level ...") or an acronym expansion ("GSM8K (Grade school math word problems)"). Those
+are stripped. What makes a variant is never stripped: "Verified", "Lite", "Mini", "+", "Pro",
+"X", language codes, years and versions all stay in the key.
+
+`name_forms` returns a `primary` key (the name itself, decorations stripped, spaces and
+punctuation removed so `gpqadiamond`, `gpqa:diamond` and `GPQA-Diamond` meet), `aliases` the
+spelling itself asserts ("HLE (Humanity's Last Exam)": both names are one benchmark) and `hints`
+(the full title with its subtitle, the channel's own id when it differs from the name) that may
+only merge when a strong key (HF dataset, arXiv id, repository) agrees.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+# Prompt-format and run-setting tokens: how a framework runs a benchmark, never which one.
+FORMAT_TOKENS = frozenset(
+    {
+        "zeroshot", "fewshot", "nshot", "oneshot", "shot", "shots", "cot", "zs", "fs",
+        "generative", "gen", "continuation", "instruct", "llama", "chat", "regular",
+        "selfconsistency", "consistency", "self", "until", "generate", "loglikelihood",
+        "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
+        "sampling", "maj", "majority", "vote", "thinking", "nothink",
+    }
+)  # fmt: skip
+# Tokens that only ever decorate (metrics, splits, harness notes) when they sit in a
+# parenthetical or after " - ": "(EM)", "(val, unseen)", "GSM8K - EM", "(Agentless Coding)".
+DECORATION_TOKENS = FORMAT_TOKENS | frozenset(
+    {
+        "em", "acc", "accuracy", "f1", "bpb", "bleu", "rouge", "rougel", "exact", "match",
+        "quasi", "prefix", "norm", "normalized", "strict", "loose", "prompt", "instance",
+        "level", "score", "scores", "mean", "equivalent", "val", "validation", "test", "dev",
+        "unseen", "seen", "base", "agentless", "agentic", "coding", "code", "math", "macro",
+        "micro", "avg", "average",
+        "reasoning", "knowledge", "chain", "of", "thought", "mc", "mcq", "multiple", "choice",
+        "wb", "elo", "rating", "resolved", "rate", "percent", "judge", "llm", "official",
+        "overall", "pct", "at", "k", "with", "without", "tools", "tool", "no", "subset",
+        "split", "inst", "string",
+    }
+)  # fmt: skip
+# Who published a copy, written beside the name: "MMLU Pro (TIGER-Lab)".
+PUBLISHER_TOKENS = frozenset(
+    {
+        "tiger", "lab", "openai", "google", "deepmind", "meta", "cais", "allenai", "ai2",
+        "eleutherai", "huggingface", "hf", "microsoft", "nvidia", "stanford", "princeton",
+        "nlp", "crfm", "opencompass", "modelscope", "evalplus", "bigcode", "ai", "research",
+    }
+)  # fmt: skip
+# Leading words that name the suite a task is run in (or the prompt's author), not the task.
+SUITE_PREFIXES = (
+    "leaderboard", "lighteval", "helm", "original", "community", "openllm", "hendrycks",
+)  # fmt: skip
+# Trailing words for how OpenCompass runs a task ("gsm8k-agent", "gsm8k-cascade").
+TRAILING_FORMAT_TOKENS = frozenset({"agent", "cascade"})
+# Words in an HF config that pick a subset a generic name does not say: OLL's "ARC" runs the
+# `ARC-Challenge` config. Sizes and formats (`winogrande_xl`, `multiple_choice`) are not here.
+SUBSET_CONFIG_TOKENS = frozenset({"challenge", "easy", "diamond", "extended", "verified", "lite"})
+# Category words: a name made only of these ("Reasoning", "Question answering", "Data
+# Analysis") is a grouping each channel defines its own way, not one benchmark. ("math" is not
+# here: alone it is the MATH benchmark.)
+GENERIC_TOKENS = frozenset(
+    {
+        "reasoning", "coding", "code", "mathematics", "language", "knowledge",
+        "writing", "summarization", "summarize", "question", "questions", "answering", "qa",
+        "generation", "story", "data", "analysis", "instruction", "following", "if", "safety",
+        "bias", "toxicity", "translation", "classification", "retrieval", "agentic", "agent",
+        "multilingual", "long", "context", "chat", "general", "other", "overall", "average",
+        "mean", "score", "win", "rate", "understanding", "comprehension", "reading",
+        "commonsense", "science", "medical", "legal", "finance", "vision", "image", "text",
+        "sentiment", "dialogue", "information", "extraction", "paraphrase", "and",
+    }
+)  # fmt: skip
+# Words whose presence in a subtitle marks it as a description rather than a subset name.
+_DESCRIPTIVE = frozenset(
+    {
+        "a", "an", "the", "for", "of", "from", "with", "in", "on", "to", "and", "by", "via",
+        "benchmark", "benchmarks", "evaluation", "evaluating", "dataset", "challenge",
+        "challenges", "questions", "question", "problems", "tasks", "test", "measuring",
+        "testing", "towards", "can", "how", "are", "is", "llms", "llm", "models", "language",
+        "agents", "suite", "eval", "leaderboard",
+    }
+)  # fmt: skip
+
+_MARKUP = re.compile(r"\*\*|`|<[^>]+>|\[\^[^\]]*\]|\^\d+|[†‡*]")
+_MARKUP_CHARS = frozenset("*`<[^†‡")  # a name without these has no markup to strip
+_PASS_AT = re.compile(r"pass\s*@\s*\d+(?:\s*-\s*\w+)?", re.I)
+_SHOTS = re.compile(r"\b(?:\d+|n|zero|few|one)\s*-?\s*shots?\b", re.I)
+_PAREN = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
+_TOKEN = re.compile(r"\d+(?:\.\d+)+|[a-z]+\d+(?:\.\d+)+|[a-z0-9]+|\+")
+# "v2", "2.0", "squad2.0": one version, written three ways
+_VERSION_FORM = re.compile(r"(?:v(?=\d))?(\D*\d+(?:\.\d+)*?)(?:\.0)?")
+_YEAR_SUFFIX = re.compile(r"^([a-z]{3,})(2[0-9])$")  # aime24 -> aime 2024
+_SLUG_KEY = re.compile(r"^[\w.+:\- /|]+$")
+_SYMBOL_NAMES = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "λ": "lambda", "μ": "mu",
+    "π": "pi", "σ": "sigma", "τ": "tau", "ω": "omega", "∞": "Infinite",
+}  # fmt: skip
+_FILE_SUFFIX = re.compile(r"\.(?:py|ya?ml|json|md)$")
+_PLAIN_KEY = re.compile(r"^[\w.+\- ]+$")  # a task name, not "adapter:hle" or a file path
+
+
+@dataclass(frozen=True, slots=True)
+class NameForms:
+    primary: str  # compact key: decoration-free tokens joined without separators
+    tokens: tuple[str, ...]  # the primary key's tokens, in order
+    aliases: frozenset[str]  # compact keys the spelling itself says are the same benchmark
+    hints: frozenset[str]  # compact keys that merge only with strong-key agreement
+    key_alias: str | None  # the channel's id, when it names the benchmark differently
+    display: str  # the spelling without decorations, case kept: a canonical name candidate
+    subtitled: bool  # a descriptive subtitle was cut off (paper titles look like this)
+
+
+def name_forms(name: str, source_key: str | None = None, hf_config: str | None = None) -> NameForms:
+    """Comparable keys for a benchmark name, using the channel's own id and the HF config it
+    runs when they say more than the name."""
+    return _name_forms(name, source_key or "", hf_config or "")
+
+
+@lru_cache(maxsize=262_144)
+def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
+    cleaned = _clean(name)
+    # A channel id spelled like the name says nothing more ("gpqa:diamond" in lighteval).
+    key = "" if source_key.strip().lower() == name.strip().lower() else key_tail(source_key)
+    key_tokens = _tokens(key) if key and _SLUG_KEY.match(key) else ()
+    core, asserted, subtitled = _split_title(cleaned, _compact(key_tokens))
+    display = " ".join(core.split()).strip(" -:|,") or cleaned
+    tokens = _tokens(core)
+    aliases = {_compact(_tokens(alt)) for alt in asserted}
+    hints = {_compact(_tokens(cleaned))} if subtitled else set()
+    key_alias = None
+    if key_tokens and not set(key_tokens) <= set(tokens):
+        # The channel's id is more specific than its display name ("mmlu_abstract_algebra" vs
+        # "Abstract Algebra", "melt_math" vs "MATH"): the id is the identity. An id that says
+        # something else entirely (OpenCompass lists `piqa` as "OpenBookQA") is only a hint.
+        if (
+            set(tokens) < set(key_tokens)
+            and _PLAIN_KEY.match(source_key)
+            and (set(key_tokens) - set(tokens) - DECORATION_TOKENS)
+        ):
+            tokens, display = key_tokens, key
+        elif not set(tokens) < set(key_tokens):
+            key_alias = _compact(key_tokens)
+            # an id abbreviating the name is the channel stating the acronym: `ifeval` for
+            # "Instruction Following", `obqa` for "OpenBookQA"
+            (aliases if is_expansion(key, display) else hints).add(key_alias)
+    if hf_config:
+        subset = [t for t in _tokens(hf_config) if t in SUBSET_CONFIG_TOKENS and t not in tokens]
+        if subset and len(tokens) > 1 and tokens[-1] == subset[0][0]:
+            tokens = tokens[:-1]  # "ARC-c" runs `ARC-Challenge`: the letter abbreviated it
+        tokens = (*tokens, *subset)
+    if not tokens:  # a name made only of decorations ("Average"): keep it as written
+        tokens = tuple(_TOKEN.findall(display.lower())) or (display.lower(),)
+    primary = _compact(tokens)
+    aliases -= {primary, ""}
+    hints -= {primary, ""}
+    return NameForms(
+        primary, tokens, frozenset(aliases), frozenset(hints), key_alias, display, subtitled
+    )
+
+
+def key_tail(source_key: str) -> str:
+    """The name part of a channel id: `index:bbh` -> `bbh`, `registry:gpqa-diamond@head` ->
+    `gpqa-diamond`, `lighteval/tasks/tasks/gpqa.py` -> `gpqa`, `README#GPQA-Diamond` ->
+    `GPQA-Diamond`."""
+    tail = source_key.split("@", 1)[0]
+    for separator in ("#", ":", "/"):
+        if separator in tail and tail.rsplit(separator, 1)[1].strip():
+            tail = tail.rsplit(separator, 1)[1]
+            break
+    return _FILE_SUFFIX.sub("", tail)
+
+
+def is_generic(tokens: tuple[str, ...]) -> bool:
+    return bool(tokens) and all(t in GENERIC_TOKENS for t in tokens)
+
+
+def compact_words(text: str) -> str:
+    """Every word of `text`, decorations included, run together: "HendrycksTest" and
+    `hendrycks_test` meet, "HumanEval+" (`humanevalplus`) and `humaneval` do not."""
+    return "".join("plus" if t == "+" else t for t in _raw_tokens(text.replace("_", " ")))
+
+
+@lru_cache(maxsize=65_536)
+def tokens_of(text: str) -> tuple[str, ...]:
+    """Decoration-free tokens of any text (also used for HF ids and configs)."""
+    return _tokens(_clean(text))
+
+
+def _clean(name: str) -> str:
+    text = name if name.isascii() else _ascii_letters(name)
+    if _MARKUP_CHARS.intersection(text):
+        text = _MARKUP.sub("", text)
+    if "@" in text:
+        text = _PASS_AT.sub(" ", text)
+    return " ".join(text.split()).strip(" -:|,")
+
+
+def _ascii_letters(name: str) -> str:
+    """ "τ³-bench" -> "tau3-bench", "∞Bench" -> "InfiniteBench": symbols that are the name."""
+    text = unicodedata.normalize("NFKC", name).replace("’", "'")
+    return "".join(_SYMBOL_NAMES.get(char, char) for char in text)
+
+
+def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
+    """The part of a title that names the benchmark, the alternative names written beside it
+    (an acronym or its expansion in parentheses), and whether a subtitle was cut off. A title
+    whose head is the channel's id ("HellaSwag: Commonsense Event Continuation" for
+    `hellaswag`) has a subtitle however short it is."""
+    alternates: list[str] = []
+    subtitled = False
+    text = display
+    if "|" in text:  # lighteval "suite|task|shots": the task is the part with letters
+        parts = [p for p in text.split("|") if re.search(r"[A-Za-z]", p)]
+        parts = [p for p in parts if p.strip().lower() not in SUITE_PREFIXES] or parts
+        text = parts[0] if parts else text
+    text = text.replace("_", " ")
+    if "shot" in text.lower():
+        text = _SHOTS.sub(" ", text)
+
+    def parenthetical(match: re.Match[str]) -> str:
+        inner = match.group(1).strip()
+        inner_tokens = _raw_tokens(inner)
+        outside = _PAREN.sub(" ", text)
+        if _is_acronym_of(inner, outside):  # before decorations: "(MATH)" is not "(math)"
+            alternates.append(inner)
+            return " "
+        if not inner_tokens or set(inner_tokens) <= DECORATION_TOKENS:
+            return " "
+        if "/" in inner or set(inner_tokens) <= PUBLISHER_TOKENS:
+            return " "
+        lead = (re.findall(r"[A-Za-z0-9]+", outside) or [""])[0]
+        if (
+            is_expansion(outside, inner)
+            or is_expansion(lead, inner)  # "ARC-Challenge (Advanced Reasoning Challenge)"
+            or _raw_tokens(inner)[:1] == _raw_tokens(outside)[:1]  # "DROP (DROP Simple Eval)"
+        ):
+            alternates.append(inner)
+            return " "
+        return f" {inner} "
+
+    # Parentheses first: "Physical Interaction: Question Answering (PIQA)" is one name.
+    if "(" in text or "[" in text:
+        text = _PAREN.sub(parenthetical, text)
+    head, sep, tail = text.partition(": ")
+    if sep and ((key and _compact(_tokens(head)) == key) or _is_description(head, tail)):
+        subtitled = True
+        text = head
+    head, sep, tail = text.rpartition(" - ")
+    if sep and set(_raw_tokens(tail)) <= DECORATION_TOKENS:
+        text = head
+    return text, alternates, subtitled
+
+
+def _is_description(head: str, tail: str) -> bool:
+    """'GPQA: Graduate-Level Google-Proof Q&A' (a subtitle) vs 'Global-MMLU: Amharic' (a subset)."""
+    words = tail.split()
+    if len(words) < 3 or len(head.split()) > 6:
+        return False
+    lowered = {re.sub(r"[^a-z]", "", w.lower()) for w in words}
+    return bool(lowered & _DESCRIPTIVE) or len(words) >= 4 or is_expansion(head, tail)
+
+
+def is_expansion(short: str, long: str) -> bool:
+    """'GSM8K' / 'Grade school math word problems', 'QuAC' / 'Question Answering in Context':
+    the long form's initials start like the short form, or contain its capitals in order."""
+    if len(short.split()) > 1:
+        return False  # an acronym is one word: "GSM8K", "IFEval", "HLE"
+    first_short = next((c for c in short.lower() if c.isalpha()), "")
+    first_long = next((c for c in long.lower() if c.isalpha()), "")
+    if not first_short or first_short != first_long:
+        return False  # the cheap test most pairs fail
+    letters = re.sub(r"[^a-z]", "", short.lower())
+    initials = "".join(w[0] for w in re.findall(r"[a-z]+", long.lower().replace("'s", "")))
+    if len(letters) < 2 or len(initials) < 2 or initials[0] != letters[0]:
+        return False
+    if len(letters) > 2 * len(initials) + 2:
+        return False  # "TwitterAAE" is a word, not an acronym of "TwitterAAE white"
+    if re.findall(r"[a-z0-9]+", long.lower())[:1] == [re.sub(r"[^a-z0-9]", "", short.lower())]:
+        return False  # "headqa en" extends "headqa"; it does not spell it out
+    capitals = "".join(c for c in short if c.isupper()).lower()
+    return initials.startswith(letters[:2]) or (
+        len(capitals) >= 3 and _in_order(capitals, initials)
+    )
+
+
+def _in_order(needle: str, haystack: str) -> bool:
+    rest = iter(haystack)
+    return all(char in rest for char in needle)
+
+
+def _is_acronym_of(inner: str, outside: str) -> bool:
+    """'Needle in a Haystack (NIAH)', 'Stanford Question Answering Dataset (SQuAD)': a one-word
+    parenthetical, mostly capitals, that abbreviates the name."""
+    word = re.sub(r"[^A-Za-z0-9]", "", inner)
+    capitals = sum(c.isupper() for c in word)
+    if " " in inner.strip() or len(word) < 2 or capitals < 2 or capitals * 2 < len(word):
+        return False
+    return is_expansion(word, outside)
+
+
+def _raw_tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower().replace("+", " + "))
+
+
+def _tokens(text: str) -> tuple[str, ...]:
+    text = text.replace("_", " ").replace("'", "")
+    lowered = text.lower()
+    if "@" in text:
+        text = _PASS_AT.sub(" ", text)
+    if "shot" in lowered:
+        text = _SHOTS.sub(" ", text)
+    raw = _raw_tokens(text)
+    out: list[str] = []
+    last = len(raw) - 1
+    for index, token in enumerate(raw):
+        if token == "+":
+            out.append("plus")
+            continue
+        if token.startswith("repeat") and (token[6:].isdigit() or index < last):
+            continue  # "aime2025_repeat_32", "humaneval_repeat10": how often it was sampled
+        if index > 0 and raw[index - 1] in ("repeat", "prompt") and token.isdigit():
+            continue  # "afrimgsm_fra_prompt_3": the third prompt template of the same data
+        if token == "prompt" and index < last and raw[index + 1].isdigit():
+            continue
+        if index == last and index > 0 and token in TRAILING_FORMAT_TOKENS:
+            continue
+        if index == 0 and token in SUITE_PREFIXES and len(raw) > 1:
+            continue
+        if token in FORMAT_TOKENS and index > 0:
+            continue
+        if match := _YEAR_SUFFIX.match(token):
+            out.extend((match.group(1), f"20{match.group(2)}"))
+            continue
+        if token[-1].isdigit() and (version := _VERSION_FORM.fullmatch(token)):
+            token = version.group(1)
+        out.append(token)
+    return tuple(out)
+
+
+def _compact(tokens: tuple[str, ...] | list[str]) -> str:
+    return "".join(tokens)

@@ -1,0 +1,97 @@
+"""Parent links between identities: a subset or variant points at the benchmark it is part of.
+
+Only where the data says so, in this order: the channel's family/group names another benchmark
+identity; a subset config of an HF dataset whose whole appears as another identity; a longer
+name extending another identity's name while sharing its paper, dataset or repository ("SWE-bench
+Verified" under "SWE-bench"). Only benchmarks are parents, and cycles are cut.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import TYPE_CHECKING
+
+from benchhub.crosswalk.names import name_forms
+
+if TYPE_CHECKING:
+    from benchhub.crosswalk.benchmarks import Identity
+
+
+def link_parents(identities: list[Identity]) -> None:
+    """parent_id where the data says so: the channel's family/group names another identity, a
+    subset config of an HF dataset whose whole appears as another identity, or a longer name
+    extending another identity's name while sharing its paper, dataset or repository."""
+    # a name two identities use (a record a person moved, a record following its id) names
+    # the identity most of its spellings are in; only benchmarks can be parents
+    uses: dict[str, Counter[int]] = defaultdict(Counter)
+    whole_dataset: dict[str, int] = {}
+    for number, identity in enumerate(identities):
+        for sp in identity.members:
+            if sp.is_benchmark and not sp.placed:
+                uses[sp.forms.primary][number] += 1
+                if sp.keys and sp.keys.hf_dataset and sp.keys.hf_config is None:
+                    whole_dataset.setdefault(sp.keys.hf_dataset, number)
+    by_primary = {
+        primary: min(counts, key=lambda n: (-counts[n], n)) for primary, counts in uses.items()
+    }
+    for number, identity in enumerate(identities):
+        parent = _family_parent(identity, by_primary, number)
+        if parent is None:
+            parent = _dataset_parent(identity, whole_dataset, number)
+        if parent is None:
+            parent = _prefix_parent(identity, by_primary, identities, number)
+        identity.parent = parent
+    _break_cycles(identities)
+
+
+def _family_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
+    """A family that is itself a benchmark; a suite of unrelated tasks (lm-eval's
+    `leaderboard` group) is a grouping, not a parent."""
+    votes: Counter[int] = Counter()
+    for sp in identity.members:
+        family = sp.candidate.family if sp.candidate else None
+        if family:
+            target = by_primary.get(name_forms(family).primary, number)
+            if target != number:
+                votes[target] += 1
+    return min(votes, key=lambda t: (-votes[t], t)) if votes else None
+
+
+def _dataset_parent(identity: Identity, whole: dict[str, int], number: int) -> int | None:
+    for sp in identity.members:
+        if sp.keys and sp.keys.hf_dataset and sp.keys.hf_config is not None:
+            target = whole.get(sp.keys.hf_dataset)
+            if target is not None and target != number:
+                return target
+    return None
+
+
+def _prefix_parent(
+    identity: Identity, by_primary: dict[str, int], identities: list[Identity], number: int
+) -> int | None:
+    own = _evidence(identity)
+    if not own:
+        return None
+    for sp in identity.members:
+        tokens = sp.forms.tokens
+        for cut in range(len(tokens) - 1, 0, -1):
+            target = by_primary.get("".join(tokens[:cut]), number)
+            if target != number and own & _evidence(identities[target]):
+                return target
+    return None
+
+
+def _evidence(identity: Identity) -> set[str]:
+    return set().union(*(sp.evidence for sp in identity.members))
+
+
+def _break_cycles(identities: list[Identity]) -> None:
+    for start in range(len(identities)):
+        seen = {start}
+        node = identities[start].parent
+        while node is not None:
+            if node in seen:
+                identities[start].parent = None
+                break
+            seen.add(node)
+            node = identities[node].parent

@@ -1,0 +1,135 @@
+"""Measuring the crosswalk against a labelled gold set: pairwise precision and recall.
+
+A gold file (gold/benchmarks.csv, gold/models.csv) lists `channel,source_name,identity`. Each
+row is resolved the way the pipeline resolves it: a benchmark spelling through the alias table
+(the channel's record with that name) and, for a spelling the channels never produced, through
+`Crosswalk.resolve_benchmark_name`; a model spelling through `Crosswalk.model_for`. Every pair
+of rows is then a merge the crosswalk made or did not make, right or wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+
+from benchhub.channel import Mode, run_channel
+from benchhub.crosswalk.types import Crosswalk
+from benchhub.records import BenchmarkCandidate, ScoreObservation
+
+CHANNELS_DIR = Path(__file__).resolve().parents[2] / "assets" / "channels"
+GOLD_DIR = Path(__file__).resolve().parents[2] / "gold"
+
+
+@dataclass(frozen=True, slots=True)
+class GoldRow:
+    channel: str
+    source_name: str
+    identity: str
+
+
+@dataclass(slots=True)
+class PairwiseReport:
+    precision: float
+    recall: float
+    rows: int
+    identities: int
+    wrong_merges: list[tuple[str, list[GoldRow]]] = field(default_factory=list)  # id, rows
+    missed_merges: list[tuple[str, dict[str, list[GoldRow]]]] = field(default_factory=list)
+
+
+def replay_all_channels() -> tuple[list[BenchmarkCandidate], list[ScoreObservation], list[str]]:
+    """Every channel module under assets/channels/ run on its recordings; failures are named,
+    not fatal, so one broken channel does not hide the others' quality."""
+    candidates: list[BenchmarkCandidate] = []
+    scores: list[ScoreObservation] = []
+    failures: list[str] = []
+    for path in sorted(CHANNELS_DIR.glob("[a-z]*.py")):
+        try:
+            channel = importlib.import_module(f"assets.channels.{path.stem}").CHANNEL
+            result = run_channel(channel, Mode.REPLAY)
+        except Exception as exc:  # noqa: BLE001 - report and go on with the other channels
+            failures.append(f"{path.stem}: {type(exc).__name__}: {exc}")
+            continue
+        candidates.extend(result.candidates)
+        scores.extend(result.scores)
+    return candidates, scores, failures
+
+
+def load_gold(path: Path) -> list[GoldRow]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [
+            GoldRow(row["channel"], row["source_name"], row["identity"])
+            for row in csv.DictReader(handle)
+        ]
+
+
+def benchmark_predictions(crosswalk: Crosswalk, rows: Iterable[GoldRow]) -> list[str]:
+    """The benchmark id the crosswalk gives each gold row (a unique placeholder if none)."""
+    by_name: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for alias in crosswalk.benchmark_aliases:
+        by_name[(alias.channel, alias.source_name)][alias.benchmark_id] += 1
+    predictions: list[str] = []
+    for number, row in enumerate(rows):
+        counts = by_name.get((row.channel, row.source_name))
+        if counts:
+            predictions.append(min(counts, key=lambda b: (-counts[b], b)))
+            continue
+        found = crosswalk.resolve_benchmark_name(row.channel, row.source_name)
+        predictions.append(found or f"<unresolved {number}>")
+    return predictions
+
+
+def model_predictions(crosswalk: Crosswalk, rows: Iterable[GoldRow]) -> list[str]:
+    return [crosswalk.model_for(row.channel, row.source_name)[0] for row in rows]
+
+
+def pairwise(rows: list[GoldRow], predicted: list[str]) -> PairwiseReport:
+    true_pairs = predicted_pairs = both = 0
+    for (a, pa), (b, pb) in combinations(zip(rows, predicted, strict=True), 2):
+        same_gold, same_predicted = a.identity == b.identity, pa == pb
+        true_pairs += same_gold
+        predicted_pairs += same_predicted
+        both += same_gold and same_predicted
+    report = PairwiseReport(
+        precision=both / predicted_pairs if predicted_pairs else 1.0,
+        recall=both / true_pairs if true_pairs else 1.0,
+        rows=len(rows),
+        identities=len({row.identity for row in rows}),
+    )
+    by_prediction: dict[str, list[GoldRow]] = defaultdict(list)
+    by_identity: dict[str, dict[str, list[GoldRow]]] = defaultdict(lambda: defaultdict(list))
+    for row, prediction in zip(rows, predicted, strict=True):
+        by_prediction[prediction].append(row)
+        by_identity[row.identity][prediction].append(row)
+    report.wrong_merges = sorted(
+        (pid, members)
+        for pid, members in by_prediction.items()
+        if len({m.identity for m in members}) > 1
+    )
+    report.missed_merges = sorted(
+        (identity, dict(split)) for identity, split in by_identity.items() if len(split) > 1
+    )
+    return report
+
+
+def format_report(title: str, report: PairwiseReport) -> str:
+    lines = [
+        f"{title}: precision {report.precision:.4f}, recall {report.recall:.4f} "
+        f"({report.rows} names, {report.identities} identities)"
+    ]
+    for predicted, members in report.wrong_merges:
+        groups = sorted({m.identity for m in members})
+        lines.append(f"  WRONG MERGE into {predicted}: {', '.join(groups)}")
+        for member in members:
+            lines.append(f"      [{member.identity}] {member.channel}: {member.source_name}")
+    for identity, split in report.missed_merges:
+        lines.append(f"  MISSED MERGE of {identity}: split into {', '.join(sorted(split))}")
+        for predicted, members in sorted(split.items()):
+            names = "; ".join(f"{m.channel}: {m.source_name}" for m in members)
+            lines.append(f"      {predicted} <- {names}")
+    return "\n".join(lines)

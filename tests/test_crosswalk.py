@@ -1,0 +1,468 @@
+"""The crosswalk: hard naming cases, id stability, curation, provenance and gold-set quality."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from benchhub.crosswalk import BenchmarkAlias, Crosswalk, build_crosswalk, load_curation
+from benchhub.crosswalk.curation import Curation, CurationError, SpellingRef
+from benchhub.crosswalk.model_names import parse_model_name
+from benchhub.crosswalk.names import name_forms
+from benchhub.crosswalk.quality import (
+    GOLD_DIR,
+    benchmark_predictions,
+    load_gold,
+    model_predictions,
+    pairwise,
+    replay_all_channels,
+)
+from benchhub.records import BenchmarkCandidate, ScoreObservation
+
+NO_CURATION = Curation()
+
+
+def cand(channel: str, key: str, name: str | None = None, **facts: object) -> BenchmarkCandidate:
+    return BenchmarkCandidate(
+        channel=channel,
+        source_key=key,
+        source_name=name or key,
+        source_url=f"https://example.org/{channel}/{key}",
+        **facts,  # type: ignore[arg-type]
+    )
+
+
+def score(channel: str, benchmark: str, model: str, key: str | None = None) -> ScoreObservation:
+    return ScoreObservation(
+        channel=channel,
+        benchmark_key=key or benchmark,
+        benchmark_name=benchmark,
+        model_name=model,
+        value=0.5,
+        scale="fraction",
+        raw_value="0.5",
+        source_url=f"https://example.org/{channel}",
+        relationship="third_party",
+    )
+
+
+def ids(crosswalk: Crosswalk) -> dict[tuple[str, str], str]:
+    return {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
+
+
+DIAMOND = {"hf_dataset": "Idavidrein/gpqa", "hf_config": "gpqa_diamond"}
+GPQA = [
+    cand("lm_eval", "gpqa_diamond_zeroshot", **DIAMOND),
+    cand("lm_eval", "gpqa_diamond_cot_n_shot", **DIAMOND),
+    cand("lm_eval", "leaderboard_gpqa_diamond", **DIAMOND),
+    cand("lm_eval", "gpqa_main_zeroshot", hf_dataset="Idavidrein/gpqa", hf_config="gpqa_main"),
+    cand("lighteval", "gpqa:diamond", **DIAMOND),
+    cand("evalscope", "gpqa_diamond", "GPQA-Diamond", hf_dataset="AI-ModelScope/gpqa_diamond"),
+    cand("openbench", "gpqa_diamond", "GPQA Diamond", family="gpqa"),
+    cand("openbench", "gpqa", "GPQA"),
+    cand("inspect_evals", "gpqa", "GPQA: Graduate-Level STEM Knowledge Challenge",
+         arxiv_id="2311.12022", extra={"tasks": [{"name": "gpqa_diamond"}]}),
+    cand("harbor", "adapter:gpqa-diamond", "gpqa-diamond"),
+]  # fmt: skip
+GPQA_SCORES = [
+    score("vendor", "GPQA-Diamond (Pass@1)", "DeepSeek-R1"),
+    score("tbench", "gpqadiamond", "claude-4-5-sonnet"),
+    score("vendor", "GPQA Diamond (CoT)", "Llama 3.3 70B"),
+]
+
+
+def test_gpqa_diamond_spellings_are_one_benchmark_and_gpqa_main_is_not() -> None:
+    cw = build_crosswalk(GPQA, GPQA_SCORES, NO_CURATION)
+    diamond = {
+        cw.benchmark_id_for(c.channel, c.source_key) for c in GPQA if "main" not in c.source_key
+    } - {cw.benchmark_id_for("openbench", "gpqa")}
+    assert diamond == {"gpqa-diamond"}
+    assert cw.benchmark_id_for("vendor", "GPQA-Diamond (Pass@1)") == "gpqa-diamond"
+    assert cw.benchmark_id_for("tbench", "gpqadiamond") == "gpqa-diamond"
+    assert cw.benchmark_id_for("lm_eval", "gpqa_main_zeroshot") == "gpqa-main"
+    assert cw.benchmark_id_for("openbench", "gpqa") == "gpqa"
+    merged = {b.benchmark_id: b for b in cw.benchmarks}["gpqa-diamond"]
+    assert merged.parent_id == "gpqa"  # openbench names the family
+    assert "GPQA-Diamond (Pass@1)" in merged.aliases and merged.name == "GPQA Diamond"
+
+
+@pytest.mark.parametrize(
+    "groups",
+    [
+        [
+            [("lm_eval", "mmlu_pro"), ("helm", "MMLU-Pro"), ("vendor", "MMLU-Pro (EM)")],
+            [("helm", "mmlu_professional_law"), ("lighteval", "mmlu:professional_law")],
+            [("lm_eval", "mmlu_prox")],
+            [("lm_eval", "mmlu_pro_biology"), ("lm_eval", "mmlu_pro_llama_biology")],
+            [("lm_eval", "mmlu_pro_plus_law")],
+        ],
+        [
+            [("swebench", "SWE-bench Verified"), ("epoch", "SWE-Bench verified"),
+             ("tbench", "swebenchverified"), ("vendor", "SWE-bench Verified (Agentless Coding)")],
+            [("eee", "SWE-bench Verified Mini"), ("evalscope", "SWE-bench_Verified_mini")],
+            [("swebench", "SWE-bench Lite")],
+            [("swebench", "SWE-bench")],
+        ],
+        [
+            [("lm_eval", "humaneval"), ("helm", "HumanEval (Code)"),
+             ("vendor", "HumanEval (Pass@1)"), ("lm_eval", "humaneval_instruct")],
+            [("opencompass", "HumanEval+"), ("lm_eval", "humaneval_plus")],
+            [("vendor", "HumanEval-Mul")],
+            [("opencompass", "HumanEval-X")],
+        ],
+        [
+            [("lm_eval", "gsm8k_cot_zeroshot"), ("vendor", "GSM-8K (CoT)"), ("eee", "GSM8K - EM")],
+            [("lm_eval", "gsm8k_platinum")],
+            [("openbench", "GSM-Plus")],
+            [("lighteval", "mgsm")],
+        ],
+        [
+            [("openbench", "Global-MMLU: Swedish"), ("lm_eval", "global_mmlu_swedish")],
+            [("openbench", "Global-MMLU: Amharic")],
+            [("openbench", "Global-MMLU")],
+            [("lm_eval", "mmlu_de_llama_professional_law")],
+        ],
+    ],
+)  # fmt: skip
+def test_variants_subsets_and_languages_stay_apart(groups: list[list[tuple[str, str]]]) -> None:
+    spellings = [(ch, name) for group in groups for ch, name in group]
+    cw = build_crosswalk([cand(ch, name) for ch, name in spellings], [], NO_CURATION)
+    found = [{cw.benchmark_id_for(ch, name) for ch, name in group} for group in groups]
+    assert all(len(ids_of_group) == 1 for ids_of_group in found), found
+    assert len(set().union(*found)) == len(groups), found
+
+
+def test_renamed_hf_dataset_joins_its_new_name() -> None:
+    cw = build_crosswalk(
+        [
+            cand("huggingface", "hendrycks_test", "HendrycksTest", hf_dataset="hendrycks_test"),
+            cand("lm_eval", "mmlu", hf_dataset="cais/mmlu"),
+            cand("huggingface", "gsm8k", "Grade School Math 8K", hf_dataset="gsm8k"),
+            cand("inspect_evals", "gsm8k", "GSM8K", hf_dataset="openai/gsm8k"),
+            cand("huggingface", "openai_humaneval", "OpenAI HumanEval",
+                 hf_dataset="openai_humaneval"),
+            cand("lm_eval", "humaneval", hf_dataset="openai/openai_humaneval"),
+        ],
+        [],
+        NO_CURATION,
+    )  # fmt: skip
+    found = ids(cw)
+    assert found[("huggingface", "hendrycks_test")] == found[("lm_eval", "mmlu")] == "mmlu"
+    assert found[("huggingface", "gsm8k")] == found[("inspect_evals", "gsm8k")]
+    assert found[("huggingface", "openai_humaneval")] == found[("lm_eval", "humaneval")]
+    mmlu = {b.benchmark_id: b for b in cw.benchmarks}["mmlu"]
+    assert mmlu.hf_dataset == "cais/mmlu"  # the legacy id is reported under its new name
+
+
+def test_shared_keys_alone_never_merge() -> None:
+    # one paper introduces a suite; one dataset holds many configs; one repo hosts several
+    cw = build_crosswalk(
+        [
+            cand("inspect_evals", "cyse2", "CyberSecEval 2", arxiv_id="2404.13161"),
+            cand("inspect_evals", "cyse4", "CyberSecEval 4", arxiv_id="2404.13161"),
+            cand("lm_eval", "bigbench_navigate", hf_dataset="hails/bigbench", hf_config="navigate"),
+            cand("lm_eval", "bigbench_snarks", hf_dataset="hails/bigbench", hf_config="snarks"),
+            cand("github", "a", "HumanEval Pro", github_url="https://github.com/x/pro"),
+            cand("github", "b", "MBPP Pro", github_url="https://github.com/x/pro"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    assert len({b.benchmark_id for b in cw.benchmarks}) == 6
+
+
+def test_a_record_whose_id_contradicts_its_name_follows_id_and_paper() -> None:
+    # OpenCompass lists key `piqa`, with PIQA's paper, under the name "OpenBookQA"
+    cw = build_crosswalk(
+        [
+            cand("opencompass", "index:piqa", "OpenBookQA", arxiv_id="1911.11641"),
+            cand("inspect_evals", "piqa", "PIQA", arxiv_id="1911.11641"),
+            cand("epoch", "external/openbookqa", "OpenBookQA", arxiv_id="1809.02789"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    found = ids(cw)
+    assert found[("opencompass", "index:piqa")] == found[("inspect_evals", "piqa")] == "piqa"
+    assert found[("epoch", "external/openbookqa")] == "openbookqa"
+
+
+def test_acronyms_written_beside_a_name_merge() -> None:
+    cw = build_crosswalk(
+        [
+            cand("opencompass", "index:hle", "HLE(Humanity's Last Exam)"),
+            cand("inspect_evals", "x", "Humanity's Last Exam"),
+            cand("github", "y", "Big-Bench Hard (BBH)"),
+            cand("epoch", "z", "BBH"),
+            cand("openbench", "ifeval", "Instruction Following"),
+            cand("lm_eval", "ifeval"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    found = ids(cw)
+    assert found[("opencompass", "index:hle")] == found[("inspect_evals", "x")]
+    assert found[("github", "y")] == found[("epoch", "z")]
+    assert found[("openbench", "ifeval")] == found[("lm_eval", "ifeval")]
+
+
+def test_ids_do_not_depend_on_input_order_or_on_a_new_channel() -> None:
+    base = build_crosswalk(GPQA, GPQA_SCORES, NO_CURATION)
+    shuffled = GPQA[:]
+    random.Random(7).shuffle(shuffled)
+    again = build_crosswalk(shuffled, list(reversed(GPQA_SCORES)), NO_CURATION)
+    assert ids(base) == ids(again)
+    assert [b.benchmark_id for b in base.benchmarks] == [b.benchmark_id for b in again.benchmarks]
+    grown = build_crosswalk(
+        [*GPQA, cand("newchannel", "gpqa_d", "GPQA diamond (0-shot)")],
+        [*GPQA_SCORES, score("other", "GPQA (Diamond, CoT)", "m")],
+        NO_CURATION,
+    )
+    assert ids(grown).items() >= ids(base).items()  # every old spelling keeps its id
+    assert grown.benchmark_id_for("newchannel", "gpqa_d") == "gpqa-diamond"
+
+
+def test_previous_ids_survive_and_a_merge_leaves_a_redirect() -> None:
+    previous = [
+        BenchmarkAlias("a", "k1", "Foo Bench", "foo-bench"),
+        BenchmarkAlias("a", "k3", "Foo Bench v0", "foo-bench"),
+        BenchmarkAlias("b", "k2", "Zed", "zed-bench"),
+    ]
+    refs = [SpellingRef(name_key=name_forms(n).primary) for n in ("Foo Bench", "Zed")]
+    cw = build_crosswalk(
+        [cand("a", "k1", "Foo Bench"), cand("a", "k3", "Foo Bench"), cand("b", "k2", "Zed")],
+        [],
+        Curation(merges=[refs]),
+        previous=previous,
+    )
+    # two old ids now name one benchmark: the one holding more old spellings survives
+    assert {a.benchmark_id for a in cw.benchmark_aliases} == {"foo-bench"}
+    assert [(r.old_id, r.benchmark_id) for r in cw.benchmark_redirects] == [
+        ("zed-bench", "foo-bench")
+    ]
+    # without history the id would come from the name used by most channels instead
+    fresh = build_crosswalk([cand("b", "k2", "Zed"), cand("c", "k", "Zed")], [], NO_CURATION)
+    assert [b.benchmark_id for b in fresh.benchmarks] == ["zed"]
+
+
+def test_a_split_keeps_the_old_id_in_its_larger_part() -> None:
+    previous = [
+        BenchmarkAlias("a", "k1", "Foo Bench", "foo"),
+        BenchmarkAlias("b", "k2", "Foo Bench", "foo"),
+        BenchmarkAlias("c", "k3", "Foo Bench", "foo"),
+    ]
+    sides = [
+        [SpellingRef(channel="c", key="k3")],
+        [SpellingRef(channel="a", key="k1"), SpellingRef(channel="b", key="k2")],
+    ]
+    cw = build_crosswalk(
+        [cand("a", "k1", "Foo Bench"), cand("b", "k2", "Foo Bench"), cand("c", "k3", "Foo Bench")],
+        [],
+        Curation(splits=[sides]),
+        previous=previous,
+    )
+    assert cw.benchmark_id_for("a", "k1") == cw.benchmark_id_for("b", "k2") == "foo"
+    assert cw.benchmark_id_for("c", "k3") not in (None, "foo")
+    assert len({b.benchmark_id for b in cw.benchmarks}) == 2
+
+
+def test_curation_wins(tmp_path: Path) -> None:
+    (tmp_path / "benchmarks.yaml").write_text(
+        """
+pins:
+  - id: the-diamond
+    name: GPQA (Diamond set)
+    spellings: [GPQA Diamond]
+merges:
+  - spellings: [{channel: harbor, key: "adapter:swebench"}, SWE-bench Verified]
+splits:
+  - sides: [[{channel: lm_eval, key: gpqa_diamond_cot_n_shot}], [GPQA Diamond]]
+verified:
+  - {id: the-diamond, by: "A. Person"}
+fields:
+  the-diamond: {license: CC-BY-4.0}
+""",
+        encoding="utf-8",
+    )
+    (tmp_path / "models.yaml").write_text(
+        "models:\n  - {id: o1-preview, aliases: [o1-preview], developer: OpenAI}\n",
+        encoding="utf-8",
+    )
+    curation = load_curation(tmp_path)
+    candidates = [
+        *GPQA,
+        cand("harbor", "adapter:swebench", "swebench"),
+        cand("swebench", "swe-bench/test", "SWE-bench"),
+        cand("swebench", "swe-bench/verified", "SWE-bench Verified", license="MIT"),
+    ]
+    cw = build_crosswalk(candidates, [score("epoch", "o1-preview-2024-09-12", "x")], curation)
+    by_id = {b.benchmark_id: b for b in cw.benchmarks}
+    diamond = by_id["the-diamond"]
+    assert diamond.name == "GPQA (Diamond set)" and diamond.provenance["name"] == "curation"
+    assert diamond.verified_by == "A. Person"
+    assert diamond.license == "CC-BY-4.0" and diamond.provenance["license"] == "curation"
+    assert cw.benchmark_id_for("lm_eval", "gpqa_diamond_cot_n_shot") != "the-diamond"
+    refused = {side for r in cw.refused_merges for side in (r.left, r.right)}
+    assert ("lm_eval", "gpqa_diamond_cot_n_shot") in refused
+    assert cw.benchmark_id_for("harbor", "adapter:swebench") == "swe-bench-verified"
+    assert cw.benchmark_id_for("swebench", "swe-bench/test") == "swe-bench"
+    assert cw.model_for("epoch", "o1-preview-2024-09-12")[0] == "o1-preview"
+    assert cw.model_for("epoch", "o1-2024-12-17_high")[0] == "o1"
+
+
+def test_a_broken_curation_file_names_the_entry(tmp_path: Path) -> None:
+    (tmp_path / "benchmarks.yaml").write_text("merges:\n  - spellings: [{key: x}]\n")
+    with pytest.raises(CurationError, match=r"merges\[0\]"):
+        load_curation(tmp_path)
+
+
+def test_provenance_and_conflicts_are_kept() -> None:
+    cw = build_crosswalk(
+        [
+            cand("huggingface", "TIGER-Lab/MMLU-Pro", "MMLU-Pro", license="mit", sample_count=12032,
+                 hf_dataset="TIGER-Lab/MMLU-Pro"),
+            cand("github", "repo:TIGER-AI-Lab/MMLU-Pro", "MMLU-Pro", license="Apache License",
+                 github_url="https://github.com/TIGER-AI-Lab/MMLU-Pro"),
+            cand("lm_eval", "mmlu_pro", license="MIT License", sample_count=12000),
+        ],
+        [score("open_llm_leaderboard", "MMLU-PRO", "m")],
+        NO_CURATION,
+    )  # fmt: skip
+    (merged,) = cw.benchmarks
+    assert merged.license == "mit" and merged.provenance["license"] == "huggingface"
+    assert merged.github_url and merged.provenance["github_url"] == "github"
+    assert [c["value"] for c in merged.conflicts["license"]] == ["mit", "Apache License"]
+    assert {c["value"] for c in merged.conflicts["sample_count"]} == {12032, 12000}
+    assert merged.channels == ["github", "huggingface", "lm_eval", "open_llm_leaderboard"]
+    assert cw.benchmark_id_for("open_llm_leaderboard", "MMLU-PRO") == merged.benchmark_id
+
+
+def test_a_paper_record_enriches_the_one_benchmark_citing_it() -> None:
+    paper = cand(
+        "arxiv", "2311.12022", "GPQA: A Graduate-Level Google-Proof Q&A Benchmark",
+        arxiv_id="2311.12022", release_date="2023-11-20", is_benchmark=False,
+        not_benchmark_reason="paper-index record",
+    )  # fmt: skip
+    cw = build_crosswalk(
+        [paper, cand("openbench", "gpqa_diamond", "GPQA Diamond", arxiv_id="2311.12022")],
+        [],
+        NO_CURATION,
+    )
+    diamond = {b.benchmark_id: b for b in cw.benchmarks}["gpqa-diamond"]
+    assert diamond.release_date == "2023-11-20" and diamond.provenance["release_date"] == "arxiv"
+    assert cw.benchmark_id_for("arxiv", "2311.12022") != "gpqa-diamond"  # not an alias
+
+
+def test_non_benchmarks_are_kept_apart_with_their_reason() -> None:
+    template = cand(
+        "lm_eval", "tasks/a/_default_template_yaml", "_default_template_yaml",
+        is_benchmark=False, not_benchmark_reason="template",
+    )  # fmt: skip
+    other = cand(
+        "lm_eval", "tasks/b/_default_template_yaml", "_default_template_yaml",
+        is_benchmark=False, not_benchmark_reason="template",
+    )  # fmt: skip
+    paper = cand(
+        "semantic_scholar", "p1", "COPA: A Combined Autoscaling Method for Kubernetes",
+        is_benchmark=False, not_benchmark_reason="paper",
+    )  # fmt: skip
+    cw = build_crosswalk([template, other, paper, cand("lm_eval", "copa")], [], NO_CURATION)
+    found = ids(cw)
+    assert found[("lm_eval", template.source_key)] != found[("lm_eval", other.source_key)]
+    assert found[("semantic_scholar", "p1")] != found[("lm_eval", "copa")]
+    flagged = [b for b in cw.benchmarks if not b.is_benchmark]
+    assert len(flagged) == 3 and {b.not_benchmark_reason for b in flagged} == {"template", "paper"}
+
+
+def test_score_only_spellings_get_an_identity_and_an_alias_row() -> None:
+    cw = build_crosswalk(
+        [], [score("vendor", "Brand New Bench (Pass@1)", "m", key="k")], NO_CURATION
+    )
+    assert cw.benchmark_id_for("vendor", "k") == "brand-new-bench"
+    assert [(a.source_key, a.source_name) for a in cw.benchmark_aliases] == [
+        ("k", "Brand New Bench (Pass@1)")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("spelling", "model_id", "settings"),
+    [
+        ("claude-4-5-sonnet", "claude-sonnet-4-5", {}),
+        ("claude-sonnet-4-5-20250929", "claude-sonnet-4-5", {"snapshot": "2025-09-29"}),
+        ("claude-sonnet-4-5-20250929_32K", "claude-sonnet-4-5",
+         {"snapshot": "2025-09-29", "thinking_budget": "32K"}),
+        ("o3-mini (high)", "o3-mini", {"reasoning_effort": "high"}),
+        ("o3-mini-2025-01-31_high", "o3-mini",
+         {"reasoning_effort": "high", "snapshot": "2025-01-31"}),
+        ("gpt-5.1_medium", "gpt-5.1", {"reasoning_effort": "medium"}),
+        ("gemini-2.5-pro-06-05-highthinking", "gemini-2.5-pro",
+         {"snapshot": "06-05", "thinking": "high"}),
+        ("DeepSeek R1 (0528)", "deepseek-r1", {"snapshot": "05-28"}),
+        ("OpenHands + CodeAct v2.1 (claude-3-5-sonnet-20241022)", "claude-3-5-sonnet",
+         {"scaffold": "OpenHands + CodeAct v2.1", "snapshot": "2024-10-22"}),
+        ("mistral-medium-2505", "mistral-medium", {"snapshot": "2025-05"}),
+    ],
+)  # fmt: skip
+def test_model_settings_are_split_off_the_name(
+    spelling: str, model_id: str, settings: dict[str, str]
+) -> None:
+    spellings = [
+        "claude-sonnet-4-5", "claude-sonnet-4-5-20250929", "o3-mini", "gpt-5.1",
+        "gemini-2.5-pro", "DeepSeek-R1", "claude-3-5-sonnet", "mistral-medium", spelling,
+    ]  # fmt: skip
+    cw = build_crosswalk([], [score("c", "b", s) for s in spellings], NO_CURATION)
+    assert cw.model_for("c", spelling) == (model_id, settings)
+
+
+def test_model_look_alikes_stay_apart() -> None:
+    names = [
+        "gpt-4o", "gpt-4o-mini", "chatgpt-4o-latest", "o3", "o3-mini", "o3-pro", "o4-mini",
+        "claude-3-5-sonnet-20241022", "claude-3-5-haiku-20241022", "Llama-3.1-405B",
+        "Llama-3.1-405B-Instruct", "llama-3.2-1b", "llama-3.1-2b", "DeepSeek-R1",
+        "DeepSeek-R1-Distill-Qwen-32B", "DeepSeek-V3", "DeepSeek-V3-Base", "DeepSeek-V3.1",
+        "qwen3-235b-a22b", "qwen3-235b-a22b-instruct-2507", "qwen3-235b-a22b-thinking-2507",
+    ]  # fmt: skip
+    cw = build_crosswalk([], [score("c", "b", n) for n in names], NO_CURATION)
+    assert len({cw.model_for("c", n)[0] for n in names}) == len(names)
+
+
+def test_models_carry_developer_and_every_alias() -> None:
+    cw = build_crosswalk(
+        [],
+        [
+            score("tbench", "b", "claude-4-5-sonnet"),
+            score("epoch", "b", "claude-sonnet-4-5-20250929_32K"),
+            score("eee", "b", "anthropic/claude-sonnet-4-5"),
+        ],
+        NO_CURATION,
+    )
+    (model,) = cw.models
+    assert model.model_id == "claude-sonnet-4-5" and model.developer == "Anthropic"
+    assert len(model.aliases) == 3
+    alias = next(a for a in cw.model_aliases if a.channel == "epoch")
+    assert alias.settings == {"snapshot": "2025-09-29", "thinking_budget": "32K"}
+
+
+def test_parse_keeps_numbers_in_order() -> None:
+    assert parse_model_name("Claude 3.5 Sonnet").key == parse_model_name("claude-sonnet-3-5").key
+    assert parse_model_name("llama-3.2-1b").key != parse_model_name("llama-3.1-2b").key
+
+
+@pytest.fixture(scope="module")
+def real_crosswalk() -> Crosswalk:
+    candidates, scores, failures = replay_all_channels()
+    assert not failures
+    return build_crosswalk(candidates, scores, load_curation())
+
+
+def test_gold_sets_meet_the_targets(real_crosswalk: Crosswalk) -> None:
+    benchmarks = load_gold(GOLD_DIR / "benchmarks.csv")
+    models = load_gold(GOLD_DIR / "models.csv")
+    assert len(benchmarks) >= 200 and len({r.channel for r in benchmarks}) >= 10
+    assert len(models) >= 100
+    bench = pairwise(benchmarks, benchmark_predictions(real_crosswalk, benchmarks))
+    model = pairwise(models, model_predictions(real_crosswalk, models))
+    assert bench.precision >= 0.98 and bench.recall >= 0.95, (bench.precision, bench.recall)
+    assert model.precision >= 0.97 and model.recall >= 0.93, (model.precision, model.recall)
