@@ -10,6 +10,7 @@ from dagster import Definitions, in_process_executor
 
 from assets.catalog import catalog
 from assets.channel_assets import build_channel_assets
+from assets.checks import build_asset_checks
 from assets.release import release
 from assets.reproduced import reproduced_medians, reproduced_runs
 from assets.review import benchmark_reviews, benchmarks
@@ -19,18 +20,23 @@ from pipelines.resources import build_resources
 from pipelines.schedules import release_schedule
 from pipelines.sensors import inbox_sensor
 
+ALL_ASSETS = [
+    *build_channel_assets(),
+    catalog,
+    benchmark_reviews,
+    benchmarks,
+    reproduced_runs,
+    reproduced_medians,
+    scores,
+    leaderboard,
+    release,
+    # The expectation suites' checks ride along, so `materialize(ALL_ASSETS)` audits what it
+    # writes and a failed blocking check keeps the release from running.
+    *build_asset_checks(),
+]
+
 defs = Definitions(
-    assets=[
-        *build_channel_assets(),
-        catalog,
-        benchmark_reviews,
-        benchmarks,
-        reproduced_runs,
-        reproduced_medians,
-        scores,
-        leaderboard,
-        release,
-    ],
+    assets=ALL_ASSETS,
     jobs=[build_registry_job, cut_release_job, ingest_runs_job],
     schedules=[release_schedule],
     sensors=[inbox_sensor],

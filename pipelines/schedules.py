@@ -7,11 +7,22 @@ from dagster import DefaultScheduleStatus, ScheduleDefinition
 from pipelines import settings
 from pipelines.jobs import cut_release_job
 
-release_schedule = ScheduleDefinition(
-    name="daily_release",
-    job=cut_release_job,
-    cron_schedule=settings.setting(settings.ENV_RELEASE_SCHEDULE, "0 6 * * *"),
-    execution_timezone="UTC",
-    default_status=DefaultScheduleStatus.STOPPED,
-    description="Cuts a release from a full rebuild (06:00 UTC unless BENCHHUB_RELEASE_CRON says otherwise).",
-)
+DEFAULT_RELEASE_CRON = "0 6 * * *"  # 06:00 UTC daily
+
+
+def build_release_schedule() -> ScheduleDefinition:
+    """Read the cron from the environment when called (Dagster validates it here)."""
+    return ScheduleDefinition(
+        name="daily_release",
+        job=cut_release_job,
+        cron_schedule=settings.setting(settings.ENV_RELEASE_SCHEDULE, DEFAULT_RELEASE_CRON),
+        execution_timezone="UTC",
+        # Off until a release manager starts it (UI or `dagster schedule start daily_release`),
+        # so a development `dagster dev` does not publish on its own.
+        default_status=DefaultScheduleStatus.STOPPED,
+        description="Cuts a release from a full rebuild, audited by the blocking checks "
+        "(06:00 UTC unless BENCHHUB_RELEASE_CRON says otherwise).",
+    )
+
+
+release_schedule = build_release_schedule()

@@ -1,11 +1,14 @@
 """Writing a release: build it in a temporary folder, verify it, then publish it atomically.
 
-Order of events, each step safe to interrupt:
-1. everything is written under `releases/.tmp-<id>/` (never visible as a release);
-2. the manifest, listing every file with sha256 and size, is written last;
-3. the folder is verified from disk (every checksum, the DuckDB copy opened);
-4. it is renamed to `releases/<id>` (atomic), then `latest` is switched by replacing a symlink
-   (atomic). A failure anywhere leaves the previous release and `latest` untouched.
+Order of events, each step safe to interrupt (`on_step` is told the name of each):
+1. pages, parquet, duckdb: everything is written under `releases/.tmp-<id>/` (never visible as
+   a release; the next run removes an abandoned one);
+2. manifest: the diff against the previous release and CHANGELOG.md, then the manifest listing
+   every file with sha256 and size, written last;
+3. verify: the folder is verified from disk (every checksum, the manifest, the DuckDB copy);
+4. publish: it is renamed to `releases/<id>` (atomic), then `latest` is switched by replacing a
+   symlink (atomic). A failure anywhere leaves the previous release and `latest` untouched.
+Only the newest `retention` releases are kept.
 """
 
 from __future__ import annotations
@@ -23,17 +26,30 @@ from typing import Any
 import duckdb
 
 from benchhub.release import contents
-from ltb.diff import release_changes
-from ltb.release import INDEX, MANIFEST, RELEASE_SCHEMA_VERSION, Release, sha256_file, verify_release
+from benchhub.release.changelog import changelog
+from ltb.diff import release_changes, score_digest
+from ltb.release import (
+    CHANGELOG,
+    INDEX,
+    MANIFEST,
+    RELEASE_SCHEMA_VERSION,
+    SCORE_DIGESTS,
+    Release,
+    open_release,
+    sha256_file,
+    verify_release,
+)
 
+_PUBLISHED = "JOIN benchmarks b USING (benchmark_id) WHERE b.published"
 # Tables exported for bulk download and copied into registry.duckdb, with the query for each.
 EXPORT_TABLES: dict[str, str] = {
-    "benchmarks": "SELECT * EXCLUDE (published, rejected_reason) FROM benchmarks WHERE published ORDER BY benchmark_id",
-    "benchmark_aliases": "SELECT a.* FROM benchmark_aliases a JOIN benchmarks b USING (benchmark_id) WHERE b.published ORDER BY ALL",
+    "benchmarks": "SELECT * EXCLUDE (published, rejected_reason) FROM benchmarks "
+    "WHERE published ORDER BY benchmark_id",
+    "benchmark_aliases": f"SELECT a.* FROM benchmark_aliases a {_PUBLISHED} ORDER BY ALL",
     "models": "SELECT * FROM models ORDER BY model_id",
     "model_aliases": "SELECT * FROM model_aliases ORDER BY ALL",
-    "scores": "SELECT s.* FROM scores s JOIN benchmarks b USING (benchmark_id) WHERE b.published ORDER BY ALL",
-    "leaderboard": "SELECT l.* FROM leaderboard l JOIN benchmarks b USING (benchmark_id) WHERE b.published ORDER BY ALL",
+    "scores": f"SELECT s.* FROM scores s {_PUBLISHED} ORDER BY ALL",
+    "leaderboard": f"SELECT l.* FROM leaderboard l {_PUBLISHED} ORDER BY ALL",
     "reproduced_medians": "SELECT * FROM reproduced_medians ORDER BY ALL",
     "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
 }
@@ -73,14 +89,13 @@ def cut_release(
     final = releases / release_id
     if final.exists():
         raise ReleaseError(f"{final} already exists: releases are immutable")
-    previous = _latest(exports_dir)
+    previous = latest_release(exports_dir)
     tmp = releases / f".tmp-{release_id}"
     tmp.mkdir()
     try:
         counts = _write_contents(con, tmp, release_id, on_step)
         on_step("manifest")
         manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [])
-        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
         on_step("verify")
         problems = verify_release(Release(str(tmp), manifest))
         _check_duckdb_copy(tmp / "registry.duckdb")
@@ -97,6 +112,12 @@ def cut_release(
     return PublishedRelease(release_id, final, manifest)
 
 
+def latest_release(exports_dir: Path) -> Release | None:
+    """The release `latest` points at, or None before the first."""
+    link = exports_dir / "latest"
+    return open_release(str(link)) if link.exists() else None
+
+
 def switch_latest(exports_dir: Path, release_dir: Path) -> None:
     """Point `latest` at a release by atomically replacing a relative symlink."""
     link = exports_dir / "latest"
@@ -109,8 +130,27 @@ def switch_latest(exports_dir: Path, release_dir: Path) -> None:
 def _write_contents(
     con: duckdb.DuckDBPyConnection, out: Path, release_id: str, on_step: Callable[[str], None]
 ) -> dict[str, Any]:
-    """Write every file but the manifest; return the release's counts."""
+    """Write every file but the manifest and changelog; return the release's counts.
+
+    The one place where release parts are written: a new part (a static site, exports in
+    another format) gets its own step here, announced with `on_step` before it starts. The
+    manifest, written later, lists whatever files the parts left in `out`.
+    """
     on_step("pages")
+    counts = _write_pages(con, out, release_id)
+    on_step("parquet")
+    tables = out / "tables"
+    tables.mkdir()
+    for table, query in EXPORT_TABLES.items():
+        target = tables / f"{table}.parquet"
+        con.execute(f"COPY ({query}) TO '{target}' (FORMAT parquet, COMPRESSION zstd)")
+    on_step("duckdb")
+    _write_analyst_copy(con, out / "registry.duckdb")
+    return counts
+
+
+def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> dict[str, Any]:
+    """One page per benchmark, the search index, the leaderboard and the score digests."""
     benchmarks = _rows(con, EXPORT_TABLES["benchmarks"])
     scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
     aliases = contents.group_by(_rows(con, EXPORT_TABLES["benchmark_aliases"]), "benchmark_id")
@@ -118,6 +158,7 @@ def _write_contents(
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
+    digests = {}
     tiers: Counter[str] = Counter()
     labels: Counter[str] = Counter()
     models: set[str] = set()
@@ -132,19 +173,15 @@ def _write_contents(
         )
         _write_json(pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
+        digests[benchmark_id] = score_digest(page["scores"])
         tiers[page["tier"]] += 1
         labels.update(s["label"] for s in page["scores"])
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
     _write_json(out / INDEX, contents.build_index(entries, release_id))
     _write_json(out / "leaderboard.json", {"cells": _rows(con, EXPORT_TABLES["leaderboard"])})
-    on_step("parquet")
-    tables = out / "tables"
-    tables.mkdir()
-    for table, query in EXPORT_TABLES.items():
-        con.execute(f"COPY ({query}) TO '{tables / table}.parquet' (FORMAT parquet, COMPRESSION zstd)")
-    on_step("duckdb")
-    _write_analyst_copy(con, out / "registry.duckdb")
+    digest_file = {"schema_version": RELEASE_SCHEMA_VERSION, "benchmarks": digests}
+    _write_json(out / SCORE_DIGESTS, digest_file)
     return {
         "benchmarks": len(entries),
         "benchmarks_by_tier": dict(sorted(tiers.items())),
@@ -188,13 +225,8 @@ def _manifest(
     counts: dict[str, Any],
     channel_status: list[dict[str, Any]],
 ) -> dict[str, Any]:
-    files = {
-        os.path.relpath(path, out): {"sha256": sha256_file(Path(path)), "bytes": os.path.getsize(path)}
-        for path in sorted(_files_below(out))
-    }
-    index = json.loads((out / INDEX).read_text())
-    old_index = previous.read_json(INDEX) if previous else None
-    return {
+    """Diff against the previous release, write CHANGELOG.md, then the manifest listing all."""
+    manifest: dict[str, Any] = {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "release_id": release_id,
         "created_at": now.isoformat(),
@@ -202,9 +234,22 @@ def _manifest(
         "counts": counts,
         "channels": {row["channel"]: _status(row) for row in channel_status},
         "stale_channels": sorted(row["channel"] for row in channel_status if row["stale"]),
-        "changes": release_changes(previous.manifest if previous else None, old_index, files, index),
-        "files": files,
+        "files": _file_entries(out),
     }
+    # The diff reads this release's files through the same checked path as any other release.
+    manifest["changes"] = release_changes(previous, Release(str(out), manifest))
+    (out / CHANGELOG).write_text(changelog(manifest, previous), encoding="utf-8")
+    manifest["files"][CHANGELOG] = _file_entry(out / CHANGELOG)
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    return manifest
+
+
+def _file_entries(out: Path) -> dict[str, dict[str, Any]]:
+    return {os.path.relpath(p, out): _file_entry(Path(p)) for p in sorted(_files_below(out))}
+
+
+def _file_entry(path: Path) -> dict[str, Any]:
+    return {"sha256": sha256_file(path), "bytes": path.stat().st_size}
 
 
 def _status(row: dict[str, Any]) -> dict[str, Any]:
@@ -213,15 +258,6 @@ def _status(row: dict[str, Any]) -> dict[str, Any]:
         "last_success_at": str(row["last_success_at"]) if row.get("last_success_at") else None,
         "last_error": row.get("last_error"),
     }
-
-
-def _latest(exports_dir: Path) -> Release | None:
-    link = exports_dir / "latest"
-    if not link.exists():
-        return None
-    from ltb.release import open_release
-
-    return open_release(str(link))
 
 
 def _apply_retention(releases: Path, retention: int, keep: Path) -> None:

@@ -1,0 +1,135 @@
+"""What the suites validate: each checked table read from the warehouse as a pandas frame,
+with the derived columns and run-time parameters that tie tables together.
+
+Two kinds of check span more than one table; both are still GX expectations:
+- referential integrity, on a prepared column: `benchmark_id_orphan` holds the row's
+  benchmark_id when the referenced table lacks it (an anti-join) and NULL otherwise, and the
+  suite expects it to be null, so a failure lists the orphan ids. (A run-time `value_set` of
+  every id would read better, but GX re-serialises the set for each metric it resolves: tens of
+  seconds per suite for 16k ids, even on an empty frame.)
+- row counts not collapsing against the previous release: `expect_table_row_count_to_be_between`
+  with `min_value` a parameter computed from the previous release's manifest.
+Missing-field lists are checked against a derived column computed with the tier rules'
+own function (benchhub/tiers.py), so the rule has one home.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
+
+import duckdb
+
+from benchhub.catalog import MergedBenchmark
+from benchhub.tiers import IMPORTANT_FIELDS, missing_fields
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# A released table may shrink to this share of the previous release and no further.
+COLLAPSE_FLOOR = 0.5
+FIELD_SEPARATOR = ","
+_FACT_COLUMNS = sorted({f for fields in IMPORTANT_FIELDS.values() for f in fields})
+
+
+def _orphan(alias: str, referenced: str) -> str:
+    """`benchmark_id_orphan`: the row's benchmark_id if `referenced` lacks it, else NULL."""
+    return (
+        f"CASE WHEN NOT EXISTS (SELECT 1 FROM {referenced} AS r "
+        f"WHERE r.benchmark_id = {alias}.benchmark_id) THEN {alias}.benchmark_id END "
+        "AS benchmark_id_orphan"
+    )
+
+
+# Only the columns some expectation reads: loading whole tables (JSON, lists) costs more than
+# the checks themselves.
+FRAME_QUERIES: dict[str, str] = {
+    "benchmarks": f"""
+        SELECT benchmark_id, name, tier, published, review_decision, rejected_reason,
+               n_channels, array_to_string(missing_fields, '{FIELD_SEPARATOR}')
+                   AS missing_fields_listed,
+               {", ".join(_FACT_COLUMNS)},
+               {_orphan("t", "merged_benchmarks")}
+        FROM benchmarks AS t""",
+    "benchmark_aliases": f"""
+        SELECT channel, source_key, source_name, benchmark_id,
+               {_orphan("t", "merged_benchmarks")}
+        FROM benchmark_aliases AS t""",
+    "scores": f"""
+        SELECT benchmark_id, model_id, value, scale, label, source_url, channel,
+               EXISTS (SELECT 1 FROM benchmarks AS b
+                       WHERE b.benchmark_id = t.benchmark_id AND b.published)
+                   AS benchmark_published,
+               {_orphan("t", "benchmarks")}
+        FROM scores AS t""",
+    "reproduced_runs": f"""
+        SELECT run_id, benchmark_id, model_id, score, n_tasks, n_attempts, results_sha256,
+               {_orphan("t", "benchmarks")}
+        FROM reproduced_runs AS t""",
+    "reproduced_medians": f"""
+        SELECT benchmark_id, model_id, harness, settings_key, median, n_runs, min, max,
+               {_orphan("t", "benchmarks")}
+        FROM reproduced_medians AS t""",
+}
+
+
+def load_frame(con: duckdb.DuckDBPyConnection, table: str) -> pd.DataFrame:
+    frame = con.sql(FRAME_QUERIES[table]).df()
+    return with_expected_missing_fields(frame) if table == "benchmarks" else frame
+
+
+def with_expected_missing_fields(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `missing_fields_expected`: the missing-field list the tier rules give for the row's
+    facts, joined like `missing_fields_listed` so GX can compare the two columns."""
+    facts = benchmarks[_FACT_COLUMNS].astype(object).to_dict("records")
+    expected = [
+        # missing_fields reads the facts by attribute; a row's facts are all it needs.
+        FIELD_SEPARATOR.join(missing_fields(cast(MergedBenchmark, SimpleNamespace(**_nulls(r)))))
+        for r in facts
+    ]
+    return benchmarks.assign(missing_fields_expected=expected)
+
+
+def _nulls(row: dict[str, Any]) -> dict[str, Any]:
+    # pandas reads a NULL number as NaN; the tier rules (like the warehouse) mean None.
+    return {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in row.items()}
+
+
+def previous_counts(manifest: Mapping[str, Any] | None) -> dict[str, int] | None:
+    """What the previous release published, from its manifest (None: this is the first)."""
+    if manifest is None:
+        return None
+    counts = manifest["counts"]
+    return {
+        "benchmarks": int(counts["benchmarks"]),
+        "scores": sum(int(n) for n in counts["scores_by_label"].values()),
+    }
+
+
+def collapse_floor(previous: int | None) -> int:
+    """The fewest rows a release may carry: half the previous release's, or one if first."""
+    return 1 if previous is None else math.ceil(previous * COLLAPSE_FLOOR)
+
+
+def suite_parameters(
+    con: duckdb.DuckDBPyConnection,
+    names: Iterable[str],
+    previous: Mapping[str, int] | None,
+) -> dict[str, Any]:
+    """The value of each named parameter; only the ones asked for are read (the tables a later
+    step writes may not exist yet when an early step's checks run)."""
+    sources: dict[str, Callable[[], Any]] = {
+        "merged_benchmark_count": lambda: _count(con, "merged_benchmarks"),
+        "min_published_benchmarks": lambda: collapse_floor((previous or {}).get("benchmarks")),
+        "min_released_scores": lambda: collapse_floor((previous or {}).get("scores")),
+    }
+    unknown = sorted(set(names) - set(sources))
+    if unknown:
+        raise KeyError(f"no source for suite parameter(s) {', '.join(unknown)}")
+    return {name: sources[name]() for name in names}
+
+
+def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
+    return con.execute(f'SELECT count(*) FROM "{table}"').fetchall()[0][0]

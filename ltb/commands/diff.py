@@ -1,0 +1,33 @@
+"""`ltb registry diff A B`: what changed from release A to release B."""
+
+from __future__ import annotations
+
+import argparse
+
+from ltb.diff import format_changes, release_changes
+from ltb.output import print_json
+from ltb.release import open_release, release_location
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("old", help="the earlier release: folder, URL or id")
+    parser.add_argument("new", help="the later release: folder, URL or id")
+    parser.add_argument(
+        "--limit", type=int, default=20, help="entries shown per section (default 20)"
+    )
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--registry", help="release folder or URL that release ids are looked up beside"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    old = open_release(release_location(args.old, args.registry))
+    new = open_release(release_location(args.new, args.registry))
+    changes = release_changes(old, new)
+    if args.json:
+        print_json(changes)
+        return 0
+    print(f"{old.release_id} -> {new.release_id}\n")
+    print(format_changes(changes, max(args.limit, 0)), end="")
+    return 0
