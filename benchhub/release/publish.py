@@ -13,6 +13,7 @@ Only the newest `retention` releases are kept.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -25,8 +26,10 @@ from typing import Any
 
 import duckdb
 
+from benchhub.eee import export_release_eee
 from benchhub.release import contents
 from benchhub.release.changelog import changelog
+from benchhub.site import write_site
 from ltb.diff import release_changes, score_digest
 from ltb.release import (
     CHANGELOG,
@@ -53,6 +56,7 @@ EXPORT_TABLES: dict[str, str] = {
     "reproduced_medians": "SELECT * FROM reproduced_medians ORDER BY ALL",
     "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
 }
+EEE_RECORDS = "eee/scores.eee.jsonl.gz"
 ANALYST_VIEWS_SQL = Path(__file__).resolve().parents[2] / "sql" / "analyst_views.sql"
 ANALYST_STORAGE_VERSION = "v1.4.0"  # DuckDB 1.4 and newer can open the analyst copy
 
@@ -96,6 +100,12 @@ def cut_release(
         counts = _write_contents(con, tmp, release_id, on_step)
         on_step("manifest")
         manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [])
+        on_step("site")
+        # The site shows the manifest's counts and changes, so it is written after them and
+        # then listed in the manifest like every other file.
+        write_site(tmp, {k: v for k, v in manifest.items() if k != "files"})
+        manifest["files"] = _file_entries(tmp)
+        _write_manifest(tmp, manifest)
         on_step("verify")
         problems = verify_release(Release(str(tmp), manifest))
         _check_duckdb_copy(tmp / "registry.duckdb")
@@ -146,7 +156,29 @@ def _write_contents(
         con.execute(f"COPY ({query}) TO '{target}' (FORMAT parquet, COMPRESSION zstd)")
     on_step("duckdb")
     _write_analyst_copy(con, out / "registry.duckdb")
+    on_step("eee")
+    counts["eee_records"] = _write_eee(con, out, release_id)
     return counts
+
+
+def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> int:
+    """Every score as Every Eval Ever 0.3.0 records, one JSON line each with its datastore path.
+
+    One gzipped file instead of ~13k record files keeps releases small and quick to verify;
+    `{"path": ..., "record": ...}` lines unpack into the EEE datastore layout.
+    """
+    records = export_release_eee(
+        _rows(con, EXPORT_TABLES["scores"]),
+        _rows(con, EXPORT_TABLES["benchmarks"]),
+        _rows(con, EXPORT_TABLES["models"]),
+        release_id,
+    )
+    (out / "eee").mkdir()
+    with gzip.open(out / EEE_RECORDS, "wt", encoding="utf-8", compresslevel=6) as handle:
+        for path in sorted(records):
+            line = {"path": path, "record": records[path]}
+            handle.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
+    return len(records)
 
 
 def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> dict[str, Any]:
@@ -225,7 +257,7 @@ def _manifest(
     counts: dict[str, Any],
     channel_status: list[dict[str, Any]],
 ) -> dict[str, Any]:
-    """Diff against the previous release, write CHANGELOG.md, then the manifest listing all."""
+    """Diff against the previous release and write CHANGELOG.md; the manifest is written last."""
     manifest: dict[str, Any] = {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "release_id": release_id,
@@ -240,8 +272,11 @@ def _manifest(
     manifest["changes"] = release_changes(previous, Release(str(out), manifest))
     (out / CHANGELOG).write_text(changelog(manifest, previous), encoding="utf-8")
     manifest["files"][CHANGELOG] = _file_entry(out / CHANGELOG)
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return manifest
+
+
+def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
 
 def _file_entries(out: Path) -> dict[str, dict[str, Any]]:
