@@ -8,7 +8,7 @@ from dagster import AssetExecutionContext, AssetKey, MaterializeResult, asset
 from assets.channels import all_channels
 from assets.metadata import table_metadata
 from benchhub.catalog import merged_to_row
-from benchhub.crosswalk import build_crosswalk, load_curation
+from benchhub.crosswalk import BenchmarkAlias, build_crosswalk, load_curation
 from benchhub.staged import load_candidates, load_scores
 from benchhub.warehouse import ensure_tables, insert_rows, sql_text, transaction
 from pipelines.resources import Warehouse
@@ -30,7 +30,9 @@ def catalog(context: AssetExecutionContext, warehouse: Warehouse) -> Materialize
         ensure_tables(con)
         candidates = load_candidates(con)
         scores = load_scores(con)
-    crosswalk = build_crosswalk(candidates, scores, curation=load_curation())
+        previous = _previous_aliases(con)
+    # The last build's aliases keep ids stable when a new channel or spelling arrives.
+    crosswalk = build_crosswalk(candidates, scores, curation=load_curation(), previous=previous)
     rows = {
         "merged_benchmarks": [merged_to_row(b) for b in crosswalk.benchmarks],
         "benchmark_aliases": [asdict(a) for a in crosswalk.benchmark_aliases],
@@ -61,3 +63,15 @@ def catalog(context: AssetExecutionContext, warehouse: Warehouse) -> Materialize
             "redirects": len(crosswalk.benchmark_redirects),
         }
     )
+
+
+def _previous_aliases(con) -> list[BenchmarkAlias]:
+    exists = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'benchmark_aliases'"
+    ).fetchall()[0][0]
+    if not exists:
+        return []
+    rows = con.execute(
+        "SELECT channel, source_key, source_name, benchmark_id FROM benchmark_aliases"
+    ).fetchall()
+    return [BenchmarkAlias(*row) for row in rows]
