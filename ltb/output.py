@@ -20,9 +20,12 @@ def table(
     max_width = max_width or shutil.get_terminal_size((120, 20)).columns
     cells = [[_text(c) for c in row] for row in rows]
     widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
-    # Shrink the widest column until the table fits the terminal.
-    while sum(widths) + 2 * (len(widths) - 1) > max_width and max(widths) > 12:
-        widest = widths.index(max(widths))
+    # Shrink the widest column until the table fits the terminal; the first column (an id a
+    # user copies) is never cut.
+    while sum(widths) + 2 * (len(widths) - 1) > max_width:
+        widest = max(range(1, len(widths)), key=lambda i: widths[i], default=0)
+        if widest == 0 or widths[widest] <= 12:
+            break
         widths[widest] -= 1
     lines = [_line(headers, widths), _line(["-" * w for w in widths], widths)]
     lines += [_line(r, widths) for r in cells]

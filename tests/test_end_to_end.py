@@ -60,12 +60,13 @@ def test_info_shows_facts_scores_and_commands(built_registry: BuiltRegistry) -> 
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "tier" in out and "licence" in out
-    assert "https://www.swebench.com/" in out  # a score's source
+    assert "Scores (" in out and "https://" in out  # scores with their sources
     assert "ltb bench info swe-bench-verified" in out
     page = json.loads(
         ltb("bench", "info", "SWE-bench Verified", "--json", registry=built_registry.latest).stdout
     )
     assert page["id"] == "swe-bench-verified"
+    assert "https://www.swebench.com/" in {s["source_url"] for s in page["scores"]}
     assert all(
         s["source_url"] and s["label"] in ("self_reported", "independent", "reproduced")
         for s in page["scores"]
