@@ -1,5 +1,5 @@
 # The two commands a fresh machine needs: `make registry` and `make test`.
-.PHONY: setup registry test lint ui bench clean-warehouse
+.PHONY: setup registry test browser lint ui bench
 
 # uv may be installed where only `python3 -m uv` finds it (pip under pyenv).
 UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
@@ -12,9 +12,13 @@ setup:
 registry: setup
 	$(UV) run dagster job execute -m pipelines.definitions -j build_registry
 
-## Run the whole test suite (lint, format, types, then pytest).
-test: setup lint
+## Run the whole test suite (lint, format, types, then pytest). Installs headless Chromium
+## (Debian's package) for the site's browser tests if it is missing.
+test: setup browser lint
 	$(UV) run pytest
+
+browser:
+	@scripts/install-chromium.sh
 
 lint:
 	$(UV) run ruff check .

@@ -142,7 +142,9 @@ def _score(score: Mapping[str, Any]) -> dict[str, Any]:
         "scale": score["scale"],
         "metric": score.get("metric"),
         "stderr": score.get("stderr"),
-        "ci": [score.get("ci_low"), score.get("ci_high")] if score.get("ci_low") is not None else None,
+        "ci": [score.get("ci_low"), score.get("ci_high")]
+        if score.get("ci_low") is not None
+        else None,
         "source_url": score["source_url"],
         "channel": score.get("channel"),
         "publisher": score.get("publisher"),
@@ -158,7 +160,9 @@ def _median(median: Mapping[str, Any], scores: list[Mapping[str, Any]]) -> dict[
     published = [
         s
         for s in scores
-        if s["model_id"] == median["model_id"] and s["label"] != "reproduced" and s["scale"] in ("percent", "fraction")
+        if s["model_id"] == median["model_id"]
+        and s["label"] != "reproduced"
+        and s["scale"] in ("percent", "fraction")
     ]
     gaps = [
         {
