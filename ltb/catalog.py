@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import difflib
-import re
+import string
 from typing import Any
 
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+# str.translate is several times faster than a regex here, and search folds every name.
+_DROP_PUNCTUATION = str.maketrans("", "", string.punctuation + string.whitespace)
 
 
 def fold(text: str) -> str:
     """Case and punctuation folded: "GPQA-Diamond" and "gpqa_diamond" both give "gpqadiamond"."""
-    return _NON_ALNUM.sub("", text.lower())
+    return text.lower().translate(_DROP_PUNCTUATION)
 
 
 def _names(entry: dict[str, Any]) -> list[str]:
     return [entry["id"], entry["name"], *entry.get("aliases", [])]
 
 
+def search_keys(entry: dict[str, Any]) -> list[str]:
+    """The entry's folded id, name and aliases. Releases store them in the index
+    (`search_keys`), so searching folds only the query."""
+    return sorted({fold(n) for n in _names(entry)})
+
+
 def match_rank(entry: dict[str, Any], query: str) -> int | None:
     """Lower is better; None means no match. Every word of the query must match somewhere."""
     folded_query = fold(query)
-    names = [fold(n) for n in _names(entry)]
+    names = entry.get("search_keys") or search_keys(entry)
     if folded_query in names:
         return 0
     if any(n.startswith(folded_query) for n in names):
@@ -32,7 +39,8 @@ def match_rank(entry: dict[str, Any], query: str) -> int | None:
     haystack_names = " ".join(names)
     if all(w in haystack_names for w in words):
         return 2
-    description = fold(entry.get("description") or "")
+    # Descriptions are prose: words are matched in lower case, without folding (which costs).
+    description = (entry.get("description") or "").lower()
     if all(w in haystack_names or w in description for w in words):
         return 3
     return None

@@ -13,6 +13,7 @@ from typing import Any
 
 from benchhub.catalog import FACT_FIELDS
 from benchhub.disagreements import disagreements
+from ltb.catalog import search_keys
 from ltb.release import RELEASE_SCHEMA_VERSION
 
 INDEX_DESCRIPTION_CHARS = 240
@@ -35,7 +36,7 @@ def index_entry(benchmark: Mapping[str, Any], n_scores: int) -> dict[str, Any]:
     description = benchmark.get("description") or ""
     if len(description) > INDEX_DESCRIPTION_CHARS:
         description = description[: INDEX_DESCRIPTION_CHARS - 1].rstrip() + "…"
-    return {
+    entry = {
         "id": benchmark["benchmark_id"],
         "name": benchmark["name"],
         "aliases": list(benchmark.get("aliases") or []),
@@ -50,6 +51,8 @@ def index_entry(benchmark: Mapping[str, Any], n_scores: int) -> dict[str, Any]:
         "n_channels": benchmark.get("n_channels", 0),
         "n_scores": n_scores,
     }
+    entry["search_keys"] = search_keys(entry)
+    return entry
 
 
 def benchmark_page(
