@@ -30,10 +30,6 @@ class Row:
         return (self.cells.get(column) or "").strip()
 
 
-def github_raw(repo: str, commit: str, path: str) -> str:
-    return f"https://raw.githubusercontent.com/{repo}/{commit}/{path}"
-
-
 def read_rows(data: bytes, required: Sequence[str]) -> tuple[list[str], Iterator[Row]]:
     """The header and the records of a UTF-8 CSV (a leading BOM is dropped).
 

@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from assets.channels._tabular import Row, TableError, github_raw, read_rows
+from assets.channels._frameworks import raw_url
+from assets.channels._tabular import Row, TableError, read_rows
 from benchhub.channel import Channel, Payloads, Source
 from benchhub.records import (
     BenchmarkCandidate,
@@ -405,8 +406,8 @@ def parse(payloads: Payloads) -> ChannelResult:
 
 def _url(file: str) -> str:
     if file == ECI:
-        return github_raw(REPO, ECI_COMMIT, f"data/website/{ECI}")
-    return github_raw(REPO, COMMIT, f"data/{file}")
+        return raw_url(REPO, ECI_COMMIT, f"data/website/{ECI}")
+    return raw_url(REPO, COMMIT, f"data/{file}")
 
 
 def _rows(

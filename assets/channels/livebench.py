@@ -21,7 +21,8 @@ from __future__ import annotations
 import json
 import re
 
-from assets.channels._tabular import TableError, cell_value, github_raw, read_rows
+from assets.channels._frameworks import raw_url
+from assets.channels._tabular import TableError, cell_value, read_rows
 from benchhub.channel import Channel, Payloads, Source
 from benchhub.records import BenchmarkCandidate, ChannelResult, ParseIssue, ScoreObservation
 from benchhub.values import ValueFormatError
@@ -48,7 +49,7 @@ _KINDS = (("table", "csv"), ("categories", "json"))
 
 
 def _url(file: str) -> str:
-    return github_raw(REPO, COMMIT, f"public/{file}")
+    return raw_url(REPO, COMMIT, f"public/{file}")
 
 
 def sources() -> list[Source]:

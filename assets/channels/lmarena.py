@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import json
 
-from assets.channels._tabular import Row, TableError, github_raw, read_rows
+from assets.channels._frameworks import raw_url
+from assets.channels._tabular import Row, TableError, read_rows
 from benchhub.channel import Channel, Payloads, Source
 from benchhub.records import BenchmarkCandidate, ChannelResult, ParseIssue, ScoreObservation
 from benchhub.values import ValueFormatError, parse_value
@@ -51,7 +52,7 @@ _CSV_COLUMNS = ["rank", "model", "arena_score", "95_pct_ci", "votes", "organizat
 
 
 def _catalog_url(path: str) -> str:
-    return github_raw(CATALOG_REPO, CATALOG_COMMIT, path)
+    return raw_url(CATALOG_REPO, CATALOG_COMMIT, path)
 
 
 # Export name -> (arena, recording, live URL, data date).
@@ -60,7 +61,7 @@ _EXPORTS = {
         f"csv/{arena}": (
             arena,
             f"fboulnois_lmarena_{arena}.csv",
-            github_raw(CSV_REPO, CSV_COMMIT, f"csv/lmarena_{arena}.csv"),
+            raw_url(CSV_REPO, CSV_COMMIT, f"csv/lmarena_{arena}.csv"),
             CSV_DATE,
         )
         for arena in ARENAS
@@ -68,7 +69,7 @@ _EXPORTS = {
     "csv/lmsys": (
         "text",
         "fboulnois_lmsys_2025-07-18.csv",
-        github_raw(CSV_REPO, LMSYS_COMMIT, "csv/lmsys.csv"),
+        raw_url(CSV_REPO, LMSYS_COMMIT, "csv/lmsys.csv"),
         LMSYS_DATE,
     ),
 }

@@ -25,16 +25,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from assets.channels._tabular import Row, TableError, cell_value, github_raw, read_rows
+from assets.channels._frameworks import raw_url
+from assets.channels._tabular import Row, TableError, cell_value, read_rows
 from benchhub.channel import Channel, Payloads, Source
 from benchhub.records import BenchmarkCandidate, ChannelResult, ParseIssue, Scale, ScoreObservation
 from benchhub.values import ValueFormatError
 
 NAME = "open_llm_leaderboard"
 REPO = "fboulnois/llm-leaderboard-csv"
-V2_URL = github_raw(REPO, "0f4e5c69c6fb6515afa31ae61f4d699649bc9503", "csv/huggingface_v2.csv")
-V1_URL = github_raw(REPO, "528598214f8f7a42d2259acec7a612c80b82da46", "csv/huggingface_v1.csv")
-MERGED_URL = github_raw(REPO, "284af994514614608a09a23c500f87041104ab90", "csv/merged.csv")
+V2_URL = raw_url(REPO, "0f4e5c69c6fb6515afa31ae61f4d699649bc9503", "csv/huggingface_v2.csv")
+V1_URL = raw_url(REPO, "528598214f8f7a42d2259acec7a612c80b82da46", "csv/huggingface_v1.csv")
+MERGED_URL = raw_url(REPO, "284af994514614608a09a23c500f87041104ab90", "csv/merged.csv")
 V2_SITE = "https://huggingface.co/spaces/open-llm-leaderboard/open_llm_leaderboard"
 V1_SITE = "https://huggingface.co/spaces/open-llm-leaderboard-old/open_llm_leaderboard"
 ABOUT = "https://huggingface.co/docs/leaderboards/open_llm_leaderboard/about"
