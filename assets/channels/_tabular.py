@@ -1,4 +1,4 @@
-"""Reading the leaderboard CSV files several channels publish, and pinning their GitHub URLs.
+"""Reading the leaderboard CSV files several channels publish.
 
 Shared by the epoch_ai, open_llm_leaderboard, lmarena and livebench channels: each reads CSV
 exports from a GitHub repository pinned to one commit, and each must refuse a payload that is not
