@@ -12,15 +12,13 @@ import json
 from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import AbstractContextManager
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from benchhub.review.model import Review, Reviewer
+from benchhub.warehouse import sql_text
 
 if TYPE_CHECKING:
     import duckdb
-
-CREATE_TABLE_PATH = Path(__file__).with_name("review_cache.sql")
 
 
 class ReviewCache(Protocol):
@@ -96,4 +94,4 @@ def _decoded(rows: Iterable[tuple[str, str]]) -> dict[str, Review]:
 
 @cache
 def _create_table_sql() -> str:
-    return CREATE_TABLE_PATH.read_text(encoding="utf-8")
+    return sql_text("review_cache")
