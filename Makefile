@@ -28,5 +28,6 @@ lint:
 ui: setup
 	$(UV) run dagster dev -w workspace.yaml
 
-bench: setup
+## Every performance script; some read the registry that `make registry` builds.
+bench: registry
 	@for script in bench/bench_*.py; do echo "== $$script"; $(UV) run python $$script || exit 1; done
