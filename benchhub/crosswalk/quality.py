@@ -30,6 +30,8 @@ class GoldRow:
     channel: str
     source_name: str
     identity: str
+    scaffold: str = ""  # models: the agent the row names beside the model, if any
+    split: str = "dev"  # models: "holdout" rows were set aside before the rules were changed
 
 
 @dataclass(slots=True)
@@ -63,7 +65,13 @@ def replay_all_channels() -> tuple[list[BenchmarkCandidate], list[ScoreObservati
 def load_gold(path: Path) -> list[GoldRow]:
     with path.open(encoding="utf-8", newline="") as handle:
         return [
-            GoldRow(row["channel"], row["source_name"], row["identity"])
+            GoldRow(
+                row["channel"],
+                row["source_name"],
+                row["identity"],
+                row.get("scaffold") or "",
+                row.get("split") or "dev",
+            )
             for row in csv.DictReader(handle)
         ]
 
@@ -84,8 +92,27 @@ def benchmark_predictions(crosswalk: Crosswalk, rows: Iterable[GoldRow]) -> list
     return predictions
 
 
+JUNK = "JUNK"  # the gold label of a name that is not a model
+
+
 def model_predictions(crosswalk: Crosswalk, rows: Iterable[GoldRow]) -> list[str]:
-    return [crosswalk.model_for(row.channel, row.source_name)[0] for row in rows]
+    """The model id for each gold row; a name the crosswalk refuses as junk gets a placeholder
+    of its own, so it merges with nothing."""
+    predictions: list[str] = []
+    for number, row in enumerate(rows):
+        model_id = crosswalk.model_for(row.channel, row.source_name, row.scaffold or None)[0]
+        predictions.append(model_id if model_id is not None else f"<junk {number}>")
+    return predictions
+
+
+def junk_labels(rows: list[GoldRow]) -> list[GoldRow]:
+    """Junk rows get one label each: two junk names are not one model."""
+    return [
+        GoldRow(r.channel, r.source_name, f"<junk {n}>", r.scaffold, r.split)
+        if r.identity == JUNK
+        else r
+        for n, r in enumerate(rows)
+    ]
 
 
 def pairwise(rows: list[GoldRow], predicted: list[str]) -> PairwiseReport:
