@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from benchhub.crosswalk.model_names import junk_reason
 from benchhub.http import Fetcher, live_fetcher, replay_fetcher
-from benchhub.records import ChannelResult
+from benchhub.records import ChannelResult, ParseIssue
 
 RECORDINGS_DIR = Path(__file__).resolve().parent.parent / "recordings" / "channels"
 
@@ -86,7 +87,22 @@ def fetch_payloads(
 def run_channel(
     channel: Channel, mode: Mode = Mode.REPLAY, fetcher: Fetcher | None = None
 ) -> ChannelResult:
-    return channel.parse(fetch_payloads(channel, mode, fetcher))
+    return refuse_non_models(channel.parse(fetch_payloads(channel, mode, fetcher)))
+
+
+def refuse_non_models(result: ChannelResult) -> ChannelResult:
+    """A score whose model name names no model ("N/A", "test", a bare size) becomes a parse
+    issue with its channel and row instead of a model id (docs/models.md, rule 6)."""
+    kept = []
+    for score in result.scores:
+        reason = junk_reason(score.model_name)
+        if reason is None:
+            kept.append(score)
+        else:
+            where = f"{score.benchmark_key} / model {score.model_name!r}"
+            result.issues.append(ParseIssue(score.channel, where, reason))
+    result.scores = kept
+    return result
 
 
 def recording_sources(

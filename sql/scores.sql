@@ -9,9 +9,9 @@
 -- `channel_scores` keeps them as published.
 CREATE OR REPLACE TABLE scores AS
 WITH model_names AS (
-    -- One row per channel spelling: the crosswalk may list the same alias twice, and a join on
-    -- duplicates would count one published number twice.
-    SELECT DISTINCT channel, source_name, model_id, settings::VARCHAR AS settings
+    -- One row per channel spelling and scaffold (the crosswalk writes each once; DISTINCT
+    -- guards the join against counting one published number twice).
+    SELECT DISTINCT channel, source_name, scaffold, model_id, settings::VARCHAR AS settings
     FROM model_aliases
 ),
 published AS (
@@ -42,7 +42,11 @@ published AS (
         s.publisher
     FROM channel_scores AS s
     JOIN benchmark_aliases AS a ON a.channel = s.channel AND a.source_key = s.benchmark_key
-    JOIN model_names AS m ON m.channel = s.channel AND m.source_name = s.model_name
+    -- the scaffold a row names picks the agent system, so its number never fills the bare
+    -- model's cell (docs/models.md, rule 5)
+    JOIN model_names AS m
+        ON m.channel = s.channel AND m.source_name = s.model_name
+        AND m.scaffold IS NOT DISTINCT FROM nullif(trim(s.settings ->> 'scaffold'), '')
     WHERE s.source_url IS NOT NULL AND s.source_url <> ''
 ),
 reproduced AS (

@@ -28,7 +28,8 @@ What the files say:
 Relationship rule: Epoch's runs are third_party. An external row is first_party when its
 `Source` is a report by a model developer (`_DEVELOPER_REPORTS`, matched on the title) and the
 row's model comes from that developer; the model's developer is read from the organisation
-columns above, or, when neither knows the model, from its family name (`_MODEL_FAMILIES`).
+columns above, or, when neither knows the model, from its family name (the one developer
+table, benchhub/crosswalk/developers.py).
 Everything else (leaderboards, benchmark papers, a vendor's numbers for a competitor) is
 third_party.
 """
@@ -44,6 +45,7 @@ from typing import Any
 from assets.channels._frameworks import raw_url
 from assets.channels._tabular import Row, TableError, read_rows
 from benchhub.channel import Channel, Payloads, Source
+from benchhub.crosswalk.developers import developer_of_model, developers_in
 from benchhub.records import (
     BenchmarkCandidate,
     ChannelResult,
@@ -298,56 +300,6 @@ _DEVELOPER_REPORTS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("Yi: Open Foundation Models", {"01.AI"}),
     )
 )
-# One developer per organisation as the organisation columns spell it ("Google DeepMind,Google",
-# "meta-llama", "Technology Innovation Institute"). DeepMind stays apart from Google: a 2021 Google
-# paper quoting Gopher is not DeepMind's report; "Google DeepMind" (2023 on) is both.
-_ORGANISATIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (dev, re.compile(pattern))
-    for dev, pattern in (
-        ("Google", r"google"),
-        ("DeepMind", r"deepmind"),
-        ("Meta", r"\bmeta\b|meta-llama|facebook"),
-        ("OpenAI", r"openai"),
-        ("Anthropic", r"anthropic"),
-        ("Alibaba", r"alibaba|qwen"),
-        ("Microsoft", r"microsoft"),
-        ("NVIDIA", r"nvidia"),
-        ("TII", r"technology innovation institute|tiiuae"),
-        ("Mistral AI", r"mistral"),
-        ("01.AI", r"01\.ai|01-ai"),
-        ("Baichuan", r"baichuan"),
-        ("DeepSeek", r"deepseek"),
-        ("Salesforce", r"salesforce"),
-        ("Inflection AI", r"inflection"),
-        ("Shanghai AI Lab", r"shanghai ai lab|internlm|opengvlab"),
-        ("AI2", r"allen institute|allenai"),
-    )
-)
-# Model families by developer, for models that no organisation column knows (mostly the
-# older models that developer reports compare against, listed by display name only).
-_MODEL_FAMILIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (dev, re.compile(pattern))
-    for dev, pattern in (
-        ("Google", r"\b(palm|glam|gemma|gemini|t5|switch|flan|lamda|minerva|ul2)"),
-        ("DeepMind", r"\b(gopher|chinchilla|gemma|gemini)"),
-        ("Meta", r"\b(llama|opt|galactica|roberta)\b"),
-        ("OpenAI", r"\b(gpt|davinci|curie|babbage|codex|o[134])\b"),
-        ("Anthropic", r"claude"),
-        ("Alibaba", r"qwen"),
-        ("Microsoft", r"\bphi\b|\bphi-|mt-nlg|tnlg|turing"),
-        ("NVIDIA", r"nemotron|megatron"),
-        ("TII", r"falcon"),
-        ("Mistral AI", r"mistral|mixtral|codestral"),
-        ("01.AI", r"\byi\b"),
-        ("Baichuan", r"baichuan"),
-        ("DeepSeek", r"deepseek"),
-        ("Salesforce", r"xgen|codegen|blip"),
-        ("Inflection AI", r"inflection"),
-        ("Shanghai AI Lab", r"internlm|internvl|visionllm"),
-        ("AI2", r"unicorn|olmo|tulu|macaw"),
-    )
-)
-
 # Epoch's settings suffix on a model version: reasoning effort, thinking budget, thinking on.
 _EFFORT_SUFFIX = re.compile(r"_(minimal|low|medium|high|xhigh)$")
 _BUDGET_SUFFIX = re.compile(r"_(\d+[Kk])$")
@@ -371,10 +323,10 @@ class _Models:
         """Our developer ids for the first of `names` anyone knows; family names as a fallback."""
         for name in names:
             if name and (org := self.developer(name)):
-                return _match_all(_ORGANISATIONS, org.lower())
+                return developers_in(org)
         for name in names:
-            if name and (devs := _match_all(_MODEL_FAMILIES, name.lower())):
-                return devs
+            if name and (found := developer_of_model(_base_model(name))):
+                return frozenset({found.name})
         return frozenset()
 
 
@@ -701,10 +653,6 @@ def _arxiv_id(url: str) -> str | None:
 
 def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
-def _match_all(table: tuple[tuple[str, re.Pattern[str]], ...], text: str) -> frozenset[str]:
-    return frozenset(dev for dev, pattern in table if pattern.search(text))
 
 
 CHANNEL = Channel(

@@ -40,12 +40,14 @@ noted in the settings. Scale: vendor tables print percentages without "%"; bits 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from typing import Any
 
 from assets.channels._frameworks import blob_url, raw_url
 from benchhub.channel import Channel, Payloads, Source
+from benchhub.crosswalk.developers import chat_only, developer_of_model
+from benchhub.crosswalk.model_names import has_variant_word
 from benchhub.records import (
     BenchmarkCandidate,
     ChannelResult,
@@ -117,17 +119,6 @@ CARDS = (
         )
     ),
 )
-# Who makes a model, from how cards spell it; the card's vendor's own models are first party.
-_DEVELOPERS = (
-    (re.compile(r"deepseek", re.I), "DeepSeek"),
-    (re.compile(r"qwen|qwq", re.I), "Alibaba"),
-    (re.compile(r"llama", re.I), "Meta"),
-    (re.compile(r"claude", re.I), "Anthropic"),
-    (re.compile(r"gpt|openai|(?:^|\s)o\d\b", re.I), "OpenAI"),
-    (re.compile(r"gemini|gemma", re.I), "Google"),
-    (re.compile(r"kimi", re.I), "Moonshot AI"),
-    (re.compile(r"grok", re.I), "xAI"),
-)
 # Header cells that label a row instead of naming a model.
 _LABELS = {
     "": "blank",
@@ -147,6 +138,8 @@ _LABELS = {
 _MODEL_FACTS = re.compile(r"^(architecture|# ?activated params|# ?total params)$", re.I)
 _SCORE_HEADING = re.compile(r"evaluat|benchmark|result", re.I)
 _HEADING = re.compile(r"^#{1,6}\s*(.*?)\s*$")
+_BASE_HEADING = re.compile(r"\bbase\b|pre-?trained", re.I)
+_INSTRUCT_HEADING = re.compile(r"instruct|\bchat\b", re.I)
 _FOOTNOTE_REF = re.compile(r"\[\^([^\]]+)\]")
 _FOOTNOTE_DEF = re.compile(r"^\[\^([^\]]+)\]:\s*(.+?)\s*$", re.M)
 _LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)\)")
@@ -194,6 +187,21 @@ class _Table:
     rows: list[list[_Cell]]
     heading: str  # the nearest heading above the table
     line: int
+    variant: str | None = None  # "Base" / "Instruct" when a heading above says which
+
+
+def _variant(path: list[str]) -> str | None:
+    """The model variant the innermost heading that says one names: a card's "Base Model" /
+    "Pre-trained models" tables hold pretrained models, "Chat Model" / "Instruction tuned
+    models" tables the chat models, whatever the column headers call them. ("Pretrained", not
+    "Base": which release that is depends on the developer's naming, see
+    benchhub/crosswalk/models.py `_place_pretrained`.)"""
+    for heading in reversed(path):
+        if _BASE_HEADING.search(heading):
+            return "Pretrained"
+        if _INSTRUCT_HEADING.search(heading):
+            return "Instruct"
+    return None
 
 
 def _tables(text: str) -> list[_Table]:
@@ -201,10 +209,15 @@ def _tables(text: str) -> list[_Table]:
     tables: list[_Table] = []
     lines = text.splitlines()
     heading, index = "", 0
+    path: dict[int, str] = {}  # heading level -> the heading text in force
     while index < len(lines):
         line = lines[index]
         if match := _HEADING.match(line):
             heading = match.group(1) or heading
+            if match.group(1):
+                level = len(line) - len(line.lstrip("#"))
+                path = {lv: title for lv, title in path.items() if lv < level}
+                path[level] = match.group(1)
         if line.lstrip().startswith("<table"):
             end = next(
                 (j for j in range(index, len(lines)) if "</table>" in lines[j]), len(lines) - 1
@@ -212,7 +225,9 @@ def _tables(text: str) -> list[_Table]:
             grid = _html_grid("\n".join(lines[index : end + 1]))
             if grid:
                 header = [cell.raw for cell in grid[0]]
-                tables.append(_Table(header, grid[1:], heading, index + 1))
+                tables.append(
+                    _Table(header, grid[1:], heading, index + 1, _variant(list(path.values())))
+                )
             index = end + 1
             continue
         if (
@@ -225,7 +240,7 @@ def _tables(text: str) -> list[_Table]:
                 end += 1
             header = _pipe_cells(line)
             rows = [[_Cell(raw) for raw in _pipe_cells(row)] for row in lines[index + 2 : end]]
-            tables.append(_Table(header, rows, heading, index + 1))
+            tables.append(_Table(header, rows, heading, index + 1, _variant(list(path.values()))))
             index = end
             continue
         index += 1
@@ -386,11 +401,26 @@ def _name(reader: _CardReader, cell: str, metric_in_parens: bool = False) -> _Na
     return _Name(text, note or None, metric, notes, link.group(2) if link else None)
 
 
+def _marked(model: _Name, variant: str | None) -> _Name:
+    """'Llama 4 Scout' under "Pre-trained models" is 'Llama 4 Scout Pretrained': the heading
+    says which variant a column means when the name does not (docs/models.md, rule 1). Models
+    released only as chat models (GPT, Claude, Gemini, Grok) are left as named."""
+    if variant is None or not model.text or has_variant_word(model.text):
+        return model
+    if chat_only(model.text):
+        return model
+    return replace(model, text=f"{model.text} {variant}")
+
+
 def _read_benchmark_rows(reader: _CardReader, table: _Table, roles: list[str]) -> None:
     """One row per benchmark, one column per model."""
     bench_col = next(i for i, role in enumerate(roles) if role.startswith("benchmark"))
     metric_in_parens = roles[bench_col] == "benchmark_metric"
-    models = {i: _name(reader, table.header[i]) for i, role in enumerate(roles) if role == "model"}
+    models = {
+        i: _marked(_name(reader, table.header[i]), table.variant)
+        for i, role in enumerate(roles)
+        if role == "model"
+    }
     category: str | None = None
     benchmark_cell = ""
     for number, row in enumerate(table.rows):
@@ -426,7 +456,7 @@ def _read_model_rows(reader: _CardReader, table: _Table, roles: list[str]) -> No
         if not any(_plain(c) for c in cells[1:]):
             group = _plain(cells[0]) or group
             continue
-        model = _name(reader, cells[0])
+        model = _marked(_name(reader, cells[0]), table.variant)
         labels = {roles[i]: _plain(c) for i, c in enumerate(cells) if roles[i] == "prompt"}
         labels["section"] = table.heading
         for column in range(1, len(roles)):
@@ -502,7 +532,10 @@ def _scale(text: str) -> Scale:
 
 
 def _developer(model: str) -> str | None:
-    return next((name for pattern, name in _DEVELOPERS if pattern.search(model)), None)
+    """Who makes a model, from how the card spells it (the one developer table)."""
+    text = re.sub(r"^(?:openai|meta|google|anthropic)[\s-]+", "", model.strip(), flags=re.I)
+    found = developer_of_model(text)
+    return found.name if found else None
 
 
 def _relationship(

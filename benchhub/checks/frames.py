@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
+from benchhub.crosswalk.model_names import junk_reason
+from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.tiers import IMPORTANT_FIELDS, missing_fields
 
 if TYPE_CHECKING:
@@ -57,6 +59,18 @@ FRAME_QUERIES: dict[str, str] = {
         SELECT channel, source_key, source_name, benchmark_id,
                {_orphan("t", "merged_benchmarks")}
         FROM benchmark_aliases AS t""",
+    "models": """
+        SELECT model_id, name, kind, base_model, aliases,
+               CASE WHEN base_model IS NOT NULL AND NOT EXISTS (
+                   SELECT 1 FROM models AS b WHERE b.model_id = t.base_model)
+               THEN base_model END AS base_model_orphan
+        FROM models AS t""",
+    "model_aliases": """
+        SELECT a.channel, a.source_name, a.scaffold, a.model_id, m.kind,
+               a.channel || chr(31) || a.source_name || chr(31) || coalesce(a.scaffold, '')
+                   AS spelling_key,
+               CASE WHEN m.model_id IS NULL THEN a.model_id END AS model_id_orphan
+        FROM model_aliases AS a LEFT JOIN models AS m USING (model_id)""",
     "scores": f"""
         SELECT benchmark_id, model_id, value, scale, label, source_url, channel,
                EXISTS (SELECT 1 FROM benchmarks AS b
@@ -77,7 +91,54 @@ FRAME_QUERIES: dict[str, str] = {
 
 def load_frame(con: duckdb.DuckDBPyConnection, table: str) -> pd.DataFrame:
     frame = con.sql(FRAME_QUERIES[table]).df()
-    return with_expected_missing_fields(frame) if table == "benchmarks" else frame
+    derive = _DERIVED.get(table)
+    return derive(frame) if derive else frame
+
+
+def with_model_invariants(models: pd.DataFrame) -> pd.DataFrame:
+    """The identity policy's invariants (docs/models.md) as columns GX expects to be null:
+    `owners_spanned` lists the publishers a model's owner-prefixed spellings name when there are
+    two or more; `junk_id` is the id of a model whose id or name names no model."""
+    spanned = [
+        _joined_or_none(publishers_of(list(aliases) if aliases is not None else []))
+        for aliases in models["aliases"]
+    ]
+    junk = [
+        model_id if junk_reason(model_id) or junk_reason(name) else None
+        for model_id, name in zip(models["model_id"], models["name"], strict=True)
+    ]
+    return models.drop(columns=["aliases"]).assign(owners_spanned=spanned, junk_id=junk)
+
+
+def with_agent_invariant(aliases: pd.DataFrame) -> pd.DataFrame:
+    """`agent_on_bare_model`: the model id of a spelling that names an agent system (a scaffold
+    beside or around the model) but maps to a bare model, else null."""
+    wrong = [
+        model_id if kind != AGENT_SYSTEM and names_agent_system(name, _text(scaffold)) else None
+        for name, scaffold, model_id, kind in zip(
+            aliases["source_name"],
+            aliases["scaffold"],
+            aliases["model_id"],
+            aliases["kind"],
+            strict=True,
+        )
+    ]
+    return aliases.assign(agent_on_bare_model=wrong)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _joined_or_none(publishers: list[str]) -> str | None:
+    return ", ".join(publishers) if len(publishers) > 1 else None
+
+
+_DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
+    "benchmarks": lambda frame: with_expected_missing_fields(frame),
+    "models": lambda frame: with_model_invariants(frame),
+    "model_aliases": lambda frame: with_agent_invariant(frame),
+}
 
 
 def with_expected_missing_fields(benchmarks: pd.DataFrame) -> pd.DataFrame:

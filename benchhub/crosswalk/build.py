@@ -14,7 +14,7 @@ from benchhub.crosswalk.benchmarks import Identity, Spelling, collect_spellings,
 from benchhub.crosswalk.curation import Curation, SpellingRef, load_curation
 from benchhub.crosswalk.ids import canonical_name, default_id, disambiguate
 from benchhub.crosswalk.merge import merge_fields
-from benchhub.crosswalk.models import ModelResolver, build_models
+from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
 from benchhub.crosswalk.names import name_forms
 from benchhub.crosswalk.types import BenchmarkAlias, Crosswalk, Redirect, RefusedMerge
 from benchhub.records import BenchmarkCandidate, ScoreObservation
@@ -85,7 +85,8 @@ def _build(
     by_name = _name_index(identities, ids)
     resolver = ModelResolver(curation.models)
     models, model_aliases = build_models(
-        ((s.channel, s.model_name, s.model_developer) for s in scores), resolver
+        ((s.channel, s.model_name, s.model_developer, scaffold_of(s.settings)) for s in scores),
+        resolver,
     )
 
     def resolve_name(channel: str, name: str) -> str | None:

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from benchhub.crosswalk.developers import family_words
+
 ModelKey = tuple[tuple[str, ...], tuple[str, ...]]  # (sorted words, numbers in order)
 
 _EFFORTS = ("minimal", "xhigh", "high", "medium", "low", "none")
@@ -41,17 +43,20 @@ _PROVIDERS = frozenset(
     {
         "openrouter", "groq", "ollama", "together", "togetherai", "fireworks", "bedrock",
         "azure", "vertex", "vertex_ai", "gemini", "deepinfra", "hyperbolic", "cerebras",
-        "sambanova", "litellm", "hf", "huggingface",
+        "sambanova", "litellm", "hf", "huggingface", "chutes", "parasail", "novita", "nebius",
+        "baseten", "replicate", "anyscale", "perplexity", "lambda", "nscale", "featherless",
+        "unknown", "models",
     }
 )  # fmt: skip
 # Organisations written before a model name without a slash ("Meta-Llama-3-8B", "Anthropic
-# Claude 3.5 Sonnet"); never a model family name themselves.
-_ORG_WORDS = frozenset(
-    {
-        "meta", "anthropic", "anthopic", "openai", "google", "microsoft", "amazon", "alibaba",
-        "xai", "c4ai", "parasail", "chutes", "fireworks", "together",
-    }
-)  # fmt: skip
+# Claude 3.5 Sonnet", "nvidia-llama-3.3-nemotron"): the developer table's owners, and hosts.
+_ORG_WORDS = (family_words() | {"parasail", "chutes", "fireworks", "together"}) - {
+    "mistral",
+    "deepseek",
+    "minimax",
+    "qwen",
+    "moonshot",
+}  # these owners are also the first word of their model names ("Mistral Large")
 # How a provider serves open weights ("-instruct-turbo" at Together, "-fp8-tput" in HELM):
 # a setting for a sized model, a name for "gpt-3.5-turbo".
 _SERVING = frozenset({"turbo", "tput"})
@@ -139,7 +144,12 @@ def _parse_single(text: str, settings: dict[str, Any]) -> ParsedModel:
         release = next(i for i, (atom, _, _) in enumerate(spans) if atom == settings["release"])
         kept = sorted([*kept, release])
         del settings["release"]
-    if organisation is None and len(kept) > 1 and spans[kept[0]][0] in _ORG_WORDS:
+    if (
+        organisation is None
+        and len(kept) > 1
+        and spans[kept[0]][0] in _ORG_WORDS
+        and _names_a_model([spans[i][0] for i in kept[1:]])
+    ):
         organisation, kept = spans[kept[0]][0], kept[1:]
     sized = any(spans[i][0] == "b" and i > 0 and spans[i - 1][0].isdigit() for i in kept)
     if sized:
@@ -232,7 +242,13 @@ def _prefixes(text: str, settings: dict[str, Any]) -> tuple[str, str | None]:
         parts = parts[1:]
     text = parts[0] if parts else text
     first, dash, rest = text.partition("-")
-    if dash and rest and first.lower() in _ORG_WORDS and first.lower() != "meta":
+    if (
+        dash
+        and rest
+        and first.lower() in _ORG_WORDS
+        and first.lower() != "meta"
+        and _names_a_model(_ATOM.findall(rest.lower()))
+    ):
         organisation = organisation or first  # "c4ai-aya-expanse-32b", "parasail-qwen3-..."
         text = rest
     if text.lower().startswith("meta-llama"):
@@ -242,6 +258,12 @@ def _prefixes(text: str, settings: dict[str, Any]) -> tuple[str, str | None]:
         organisation = organisation or "amazon"
         text = text[len("amazon.") :]
     return text, organisation
+
+
+def _names_a_model(atoms: list[str]) -> bool:
+    """Whether what is left after an organisation word still names something ("InternLM-20B"
+    is the InternLM model, not a model called "20B")."""
+    return any(a.isalpha() and a not in ("b", "m", "k") for a in atoms)
 
 
 def _suffix_setting(tail: str, settings: dict[str, Any]) -> bool:
@@ -336,6 +358,8 @@ def _identity_atoms(
             index += 1
         elif atom in _RELEASE_WORDS and words:
             settings.setdefault("release", atom)
+        elif atom == "hf" and words and index == len(atoms) - 1:
+            pass  # "Llama-2-7b-hf": the Hugging Face conversion of the same weights
         elif atom in ("api", "webapp") and words:
             settings.setdefault("access", atom)
         elif atom == "base" and dated and words:
@@ -365,3 +389,35 @@ def _stamp(atom: str, after_name: bool) -> str | None:
     if 23 <= first <= 29 and 1 <= second <= 12:
         return f"20{atom[:2]}-{atom[2:]}"
     return None
+
+
+# Names that are not models: placeholders, and a bare size with no owner to say whose.
+_PLACEHOLDER = re.compile(
+    r"^(?:|-+|\?+|n/?a|none|null|nil|unknown|tbd|tba|model|models|baseline|tmp|temp|"
+    r"test[\d_\-]*|dummy|default|untitled|\d+)$",
+    re.I,
+)
+_BARE_SIZE = re.compile(r"^\d+(?:\.\d+)?\s*[bmk]$", re.I)
+
+
+def junk_reason(name: str | None) -> str | None:
+    """Why a channel's model name names no model (docs/models.md, rule 6), or None.
+
+    The part after an owner is judged ("UCLA-AGI/test" is a placeholder), but a size under a
+    named owner is that owner's model ("CausalLM/14B")."""
+    text = (name or "").strip()
+    owner, slash, rest = text.rpartition("/")
+    plain = (rest if slash else text).strip()
+    if _PLACEHOLDER.match(text) or _PLACEHOLDER.match(plain):
+        return f"{text!r} is a placeholder, not a model name"
+    if _BARE_SIZE.match(plain) and not (slash and owner.strip()):
+        return f"{text!r} is a bare size, not a model name"
+    return None
+
+
+_VARIANT_WORDS = frozenset({"base", "instruct", "chat", "sft", "dpo", "rlhf", "thinking"})
+
+
+def has_variant_word(name: str) -> bool:
+    """Whether a name says base or post-trained itself ("-Instruct", "-it", "Chat", "Base")."""
+    return bool(_VARIANT_WORDS & set(parse_model_name(name).key[0]))

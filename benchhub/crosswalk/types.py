@@ -19,10 +19,23 @@ class BenchmarkAlias:
 
 @dataclass(slots=True)
 class Model:
+    """One released model (one publisher's weights or API version) or one agent system.
+
+    `kind` is "model" or "agent_system"; `line` is the family for browsing ("gpt-4o" for every
+    GPT-4o snapshot); `version` the release stage (preview, exp, ...) and `snapshot` the date
+    when the id has one; `base_model` is an agent system's underlying model."""
+
     model_id: str
     name: str
     developer: str | None = None
     aliases: list[str] = field(default_factory=list)
+    kind: str = "model"
+    line: str | None = None
+    version: str | None = None
+    snapshot: str | None = None
+    base_model: str | None = None
+    open_weights: bool | None = None
+    hf_repo: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +44,7 @@ class ModelAlias:
     source_name: str
     model_id: str
     settings: dict[str, Any] = field(default_factory=dict)  # run settings split off the name
+    scaffold: str | None = None  # the agent the channel's row names beside the model
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +78,8 @@ class Crosswalk:
     _resolve_benchmark_name: Callable[[str, str], str | None] | None = field(
         default=None, repr=False
     )
-    _resolve_model: Callable[[str, str], tuple[str, dict[str, Any]]] | None = field(
-        default=None, repr=False
+    _resolve_model: Callable[[str, str, str | None], tuple[str | None, dict[str, Any]]] | None = (
+        field(default=None, repr=False)
     )
 
     def benchmark_id_for(self, channel: str, benchmark_key: str) -> str | None:
@@ -83,7 +97,10 @@ class Crosswalk:
             return found
         return self._resolve_benchmark_name(channel, name)
 
-    def model_for(self, channel: str, model_name: str) -> tuple[str, dict[str, Any]]:
-        """(model_id, settings split off the name) for a model as a channel spells it."""
+    def model_for(
+        self, channel: str, model_name: str, scaffold: str | None = None
+    ) -> tuple[str | None, dict[str, Any]]:
+        """(model_id, settings split off the name) for a model as a channel spells it, with the
+        scaffold the row names; the id is None for a name that names no model."""
         assert self._resolve_model is not None, "Crosswalk was not built by build_crosswalk"
-        return self._resolve_model(channel, model_name)
+        return self._resolve_model(channel, model_name, scaffold)

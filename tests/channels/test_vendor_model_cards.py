@@ -43,7 +43,7 @@ def test_deepseek_columns_own_vs_competitors(result: ChannelResult) -> None:
     card = "deepseek-ai__DeepSeek-V3__README"
     candidate = next(c for c in result.candidates if c.source_key == f"{card}#MMLU-Pro")
     assert candidate.source_name == "MMLU-Pro" and candidate.source_url == V3_URL
-    own = _score(result, card, "MMLU-Pro", "DeepSeek V3")
+    own = _score(result, card, "MMLU-Pro", "DeepSeek V3 Instruct")  # "### Chat Model"
     assert (own.value, own.scale, own.metric, own.relationship) == (
         75.9,
         "percent",
@@ -60,11 +60,13 @@ def test_deepseek_columns_own_vs_competitors(result: ChannelResult) -> None:
 
 def test_markdown_cells(result: ChannelResult) -> None:
     card = "deepseek-ai__DeepSeek-V3__README"
-    bold = _score(result, card, "MMLU-Pro", "DeepSeek-V3")  # the base-model table
+    bold = _score(result, card, "MMLU-Pro", "DeepSeek-V3 Pretrained")  # under "### Base Model"
     assert (bold.value, bold.raw_value, bold.metric) == (64.4, "**64.4**", "Acc.")
     assert bold.settings["shots"] == 5 and bold.settings["section"] == "Standard Benchmarks"
-    assert _score(result, card, "Pile-test", "DeepSeek-V3").scale == "other"  # bits per byte
-    drop = _score(result, card, "DROP", "DeepSeek V3")
+    assert (
+        _score(result, card, "Pile-test", "DeepSeek-V3 Pretrained").scale == "other"
+    )  # bits per byte
+    drop = _score(result, card, "DROP", "DeepSeek V3 Instruct")
     assert drop.metric == "3-shot F1" and drop.settings["shots"] == 3
     gpqa = next(c for c in result.candidates if c.source_key == f"{card}#GPQA-Diamond")
     assert gpqa.capability_hints == ("English",)  # the merged (blank) category cell above
@@ -134,7 +136,9 @@ def test_kimi_html_table(result: ChannelResult) -> None:
     }
     own = next(s for s in multiple if s.model_name == "Kimi K2 Instruct")
     assert own.relationship == "first_party" and own.settings["variant"] == "Agentic Coding"
-    qwen = _score(result, kimi, "LiveCodeBench v6", "Qwen3-235B-A22B", model_variant="non-thinking")
+    qwen = _score(
+        result, kimi, "LiveCodeBench v6", "Qwen3-235B-A22B Instruct", model_variant="non-thinking"
+    )
     assert (qwen.value, qwen.relationship, qwen.metric) == (37.0, "third_party", "Pass@1")
     coding = next(c for c in result.candidates if c.source_key == f"{kimi}#OJBench")
     assert coding.capability_hints == ("Coding Tasks",)  # the colspan section row
@@ -156,17 +160,23 @@ def test_llama_html_and_escaped_markdown(result: ChannelResult) -> None:
     )
     llama4 = "meta-llama__llama-models__llama4__MODEL_CARD"
     chart = [s for s in result.scores if s.benchmark_key == f"{llama4}#ChartQA"]
-    assert {s.model_name for s in chart} == {"Llama 4 Scout", "Llama 4 Maverick"}  # colspan text
-    assert {s.settings["section"] for s in chart} == {
-        "Pre-trained models",
-        "Instruction tuned models",
+    # colspan text; the section heading says base or instruct where the header does not
+    assert {(s.model_name, s.settings["section"]) for s in chart} == {
+        ("Llama 4 Scout Pretrained", "Pre-trained models"),
+        ("Llama 4 Maverick Pretrained", "Pre-trained models"),
+        ("Llama 4 Scout Instruct", "Instruction tuned models"),
+        ("Llama 4 Maverick Instruct", "Instruction tuned models"),
     }
     llama32 = "meta-llama__llama-models__llama3_2__MODEL_CARD"
     ptq = _score(
-        result, llama32, "MMLU", "Llama 3.2 1B Vanilla PTQ", section="Instruction Tuned Models"
+        result,
+        llama32,
+        "MMLU",
+        "Llama 3.2 1B Vanilla PTQ Instruct",
+        section="Instruction Tuned Models",
     )
     assert (ptq.value, ptq.metric, ptq.settings["shots"]) == (43.3, "macro_avg/acc", 5)
-    cot = _score(result, llama32, "GSM8K (CoT)", "Llama 3.2 3B bf16")
+    cot = _score(result, llama32, "GSM8K (CoT)", "Llama 3.2 3B bf16 Instruct")
     assert cot.settings["chain_of_thought"] is True and cot.metric == "em_maj1@1"
 
 
