@@ -159,7 +159,7 @@ def identity_of(parsed: ParsedModel) -> Identity:
     return Identity(
         owner=owner.strip().lower() if owner else None,
         key=parsed.key,
-        stage=None if snapshot else stage,
+        stage=stage,
         snapshot=snapshot,
     )
 
@@ -270,7 +270,7 @@ def build_models(
     models: dict[str, Model] = {}
     for group_key, members in sorted(groups.items(), key=_group_order):
         entry = curated_by_id.get(group_key) if isinstance(group_key, str) else None
-        base = _chosen_base([read for _, read in members])
+        base = _chosen_base(members)
         identity = members[0][1].identity
         assert identity is not None
         model_id = entry.model_id if entry else _unique(_id_for(identity, base), taken)
@@ -355,21 +355,30 @@ def _unique_aliases(aliases: list[ModelAlias]) -> list[ModelAlias]:
 
 
 def _short_dates(reads: list[tuple[Spelling, _Resolved]]) -> dict[Identity, Identity]:
-    """'GPT-4o 0513' next to 'gpt-4o-2024-05-13': a month-day stamp joins the one full date of
-    its line that ends with it. (A date already names one build, so 'GPT 4 (1106)' and
-    'gpt-4-1106-preview' are one identity whatever stage word either spelling adds.)"""
-    dates: dict[tuple[str | None, ModelKey], set[str]] = defaultdict(set)
+    """'GPT-4o 0513' next to 'gpt-4o-2024-05-13', 'GPT 4 (1106)' next to 'gpt-4-1106-preview':
+    a dated spelling that says less (a month-day stamp, no stage word) joins the one dated
+    identity of its line that says the same and more. A date names one build, so the stage
+    word adds nothing to it; two candidates leave it apart."""
+    dated: dict[tuple[str | None, ModelKey], set[tuple[str | None, str]]] = defaultdict(set)
     for _, read in reads:
-        if read.identity and read.identity.snapshot and len(read.identity.snapshot) == 10:
-            dates[read.identity.line_key()].add(read.identity.snapshot)
+        if read.identity and read.identity.snapshot:
+            dated[read.identity.line_key()].add((read.identity.stage, read.identity.snapshot))
     joined: dict[Identity, Identity] = {}
-    for _, read in reads:
-        identity = read.identity
-        if identity is None or not identity.snapshot or len(identity.snapshot) != 5:
+    for identity in {read.identity for _, read in reads if read.identity}:
+        if not identity.snapshot:
             continue
-        full = [d for d in dates.get(identity.line_key(), ()) if d.endswith(identity.snapshot)]
-        if len(full) == 1:
-            joined[identity] = Identity(identity.owner, identity.key, None, full[0])
+        own = (identity.stage, identity.snapshot)
+        fuller = {
+            (stage, date)
+            for stage, date in dated[identity.line_key()]
+            if (stage, date) != own
+            and date.endswith(identity.snapshot)
+            and (identity.stage is None or stage == identity.stage)
+            and len(date) >= len(identity.snapshot)
+        }
+        if len(fuller) == 1:
+            stage, date = fuller.pop()
+            joined[identity] = Identity(identity.owner, identity.key, stage, date)
     return joined
 
 
@@ -448,10 +457,15 @@ def _group_order(item: tuple[Identity | str, list[Any]]) -> tuple[int, str]:
     return (0, key) if isinstance(key, str) else (1, repr(key))
 
 
-def _chosen_base(reads: list[_Resolved]) -> str:
-    """The identity as most spellings spell it (ties: lower-case API style, shorter, smaller)."""
-    uses: Counter[str] = Counter(read.parsed.base for read in reads)
-    return min(uses, key=lambda b: (-uses[b], " " in b, len(b), b))
+def _chosen_base(members: list[tuple[Spelling, _Resolved]]) -> str:
+    """The identity as most channels spell it, then as most spellings do (ties: lower-case
+    API style, shorter, smaller)."""
+    channels: dict[str, set[str]] = defaultdict(set)
+    uses: Counter[str] = Counter()
+    for spelling, read in members:
+        channels[read.parsed.base].add(spelling.channel)
+        uses[read.parsed.base] += 1
+    return min(channels, key=lambda b: (-len(channels[b]), -uses[b], " " in b, len(b), b))
 
 
 def _unique(model_id: str, taken: set[str]) -> str:
@@ -474,7 +488,10 @@ def _display_name(members: list[tuple[Spelling, _Resolved]], model_id: str, base
 
 def _developer(identity: Identity, members: list[tuple[Spelling, _Resolved]]) -> str | None:
     if identity.owner is not None:
-        return developer_name(identity.owner)
+        written = next(
+            (r.parsed.organisation for _, r in members if r.parsed.organisation), identity.owner
+        )
+        return developer_name(written)
     by_family = developer_of_model(members[0][1].parsed.base)
     if by_family is not None:
         return by_family.name
