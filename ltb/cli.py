@@ -1,4 +1,4 @@
-"""The `ltb` command line: search the registry, show a benchmark, pull, run and push.
+"""The `ltb` command line: search the registry, show a benchmark or a model, pull, run, push.
 
 Each subcommand lives in its own module with `add_arguments(parser)` and `run(args) -> int`.
 Modules are imported only when their subcommand runs, so `ltb bench search` stays fast: the
@@ -22,11 +22,17 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bench", "pull"): ("ltb.commands.pull", "turn a benchmark's dataset rows into Harbor tasks"),
     ("bench", "run"): ("ltb.commands.run", "run Harbor on pulled tasks and write the run summary"),
     ("bench", "push"): ("ltb.commands.push", "upload a run summary to an intake or inbox"),
+    ("model", "search"): ("ltb.commands.model_search", "search models and agent systems"),
+    ("model", "info"): ("ltb.commands.model_info", "show one model: identity, versions, scores"),
     ("registry", "verify"): ("ltb.commands.verify", "re-check a release's checksums and manifest"),
     ("registry", "diff"): ("ltb.commands.diff", "show what changed between two releases"),
 }
 
-GROUP_HELP = {"bench": "work with benchmarks", "registry": "inspect releases"}
+GROUP_HELP = {
+    "bench": "work with benchmarks",
+    "model": "look up models and agent systems",
+    "registry": "inspect releases",
+}
 
 
 def _command_module(group: str, command: str):
@@ -37,7 +43,7 @@ def _command_module(group: str, command: str):
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ltb", description="BenchHub registry command line")
     parser.add_argument("--version", action="version", version=f"ltb {__version__}")
-    groups = parser.add_subparsers(dest="group", metavar="{bench,registry}")
+    groups = parser.add_subparsers(dest="group", metavar="{bench,model,registry}")
     groups.required = True
     sub_by_group: dict[str, argparse._SubParsersAction] = {}
     for group, group_help in GROUP_HELP.items():

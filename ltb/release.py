@@ -20,6 +20,7 @@ from ltb.errors import RegistryError
 RELEASE_SCHEMA_VERSION = 1
 MANIFEST = "manifest.json"
 INDEX = "index.json"
+MODEL_INDEX = "models.json"  # the model search index; one page per model under models/
 CHANGELOG = "CHANGELOG.md"
 SCORE_DIGESTS = "score_digests.json"
 # Every release lists these; a manifest without them describes a partial release.
@@ -51,6 +52,10 @@ DEFAULT_REGISTRY = "exports/latest"
 
 def page_path(benchmark_id: str) -> str:
     return f"benchmarks/{benchmark_id}.json"
+
+
+def model_page_path(model_id: str) -> str:
+    return f"models/{model_id}.json"
 
 
 def sha256_bytes(data: bytes) -> str:

@@ -1,4 +1,5 @@
-"""`ltb bench search` and `info` must start fast: no Dagster, Polars, DuckDB or datasets."""
+"""`ltb bench search`/`info` and `ltb model search`/`info` must start fast: no Dagster,
+Polars, DuckDB or datasets."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ def test_search_and_info_import_no_heavy_package(built_registry: BuiltRegistry) 
         f"registry = {str(built_registry.latest)!r}\n"
         "assert main(['bench', 'search', 'mmlu', '--json', '--registry', registry]) == 0\n"
         "assert main(['bench', 'info', 'swe-bench-verified', '--registry', registry]) == 0\n"
+        "assert main(['model', 'search', 'gpt-4o', '--json', '--registry', registry]) == 0\n"
+        "assert main(['model', 'info', 'gpt-4o-2024-05-13', '--registry', registry]) == 0\n"
         f"heavy = [m for m in {HEAVY!r} if m in sys.modules]\n"
         "print('HEAVY', heavy, file=sys.stderr)\n"
         "sys.exit(1 if heavy else 0)\n"

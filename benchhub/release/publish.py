@@ -29,6 +29,7 @@ import duckdb
 from benchhub.eee import export_release_eee
 from benchhub.release import contents
 from benchhub.release.changelog import changelog
+from benchhub.release.model_pages import write_model_pages
 from benchhub.site import write_site
 from ltb.diff import release_changes, score_digest
 from ltb.release import (
@@ -148,6 +149,10 @@ def _write_contents(
     """
     on_step("pages")
     counts = _write_pages(con, out, release_id)
+    on_step("models")
+    counts["models"] = write_model_pages(
+        _rows(con, EXPORT_TABLES["models"]), _rows(con, EXPORT_TABLES["scores"]), out, release_id
+    )
     on_step("parquet")
     tables = out / "tables"
     tables.mkdir()

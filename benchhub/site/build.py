@@ -1,6 +1,7 @@
 """`write_site`: the static HTML site of a release, written to `<release>/site/`.
 
-Reads only the release's own files (`index.json`, `benchmarks/*.json`, `leaderboard.json`) and
+Reads only the release's own files (`index.json`, `benchmarks/*.json`, `models.json`,
+`models/*.json`, `leaderboard.json`) and
 the manifest fields passed in; writes HTML, the directory's data script and the bundled CSS and
 JavaScript. Every link is relative, so the site works from file:// and from any HTTP server
 that serves the release folder. Nothing is fetched from the web when a page is viewed.
@@ -19,6 +20,7 @@ from benchhub.site.formatting import LABELS
 from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
 from benchhub.site.release_page import change_lists, channel_rows, in_order
 from benchhub.site.render import render
+from ltb.release import MODEL_INDEX, model_page_path
 
 SITE_DIR = "site"
 STATIC = Path(__file__).parent / "static"
@@ -37,6 +39,7 @@ def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
     written = _copy_static(site)
     written += _directory_pages(site, index, release_info)
     written += _benchmark_pages(site, release_dir, index)
+    written += _model_pages(site, release_dir, index)
     # Read after the pages: fewer live objects while thousands of pages are rendered.
     leaderboard = _read_json(release_dir / "leaderboard.json")
     written += _heatmap_pages(site, index, leaderboard["cells"], release_info)
@@ -94,6 +97,20 @@ def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> li
             parent_published=page.get("parent_id") in published,
         )
         written.append(_write(site / "benchmarks" / f"{entry['id']}.html", html))
+    return written
+
+
+def _model_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> list[Path]:
+    """A page per model and agent system (docs/models.md), from `models/<id>.json`."""
+    models_index = release_dir / MODEL_INDEX
+    if not models_index.exists():
+        return []
+    published = {entry["id"] for entry in index["benchmarks"]}
+    written = []
+    for entry in _read_json(models_index)["models"]:
+        page = _read_json(release_dir / model_page_path(entry["id"]))
+        html = render("model.html", root="../", page=page, published=published)
+        written.append(_write(site / "models" / f"{entry['id']}.html", html))
     return written
 
 

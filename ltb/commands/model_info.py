@@ -1,0 +1,85 @@
+"""`ltb model info MODEL`: a model's identity, its line's other versions, every score by
+benchmark and label, and the agent systems built on it (docs/models.md)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ltb.catalog import closest, find
+from ltb.errors import LtbError
+from ltb.output import print_json, table
+from ltb.release import MODEL_INDEX, model_page_path, open_release
+
+
+class UnknownModel(LtbError):
+    exit_code = 4
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("model", help="a model id, name or alias")
+    parser.add_argument("--json", action="store_true", help="print the full page as JSON")
+    parser.add_argument(
+        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    release = open_release(args.registry)
+    entries = release.read_json(MODEL_INDEX)["models"]
+    entry = find(entries, args.model)
+    if entry is None:
+        suggestions = closest(entries, args.model)
+        hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
+        raise UnknownModel(
+            f"unknown model {args.model!r} in release {release.release_id}.{hint} "
+            f"Try `ltb model search {args.model}`."
+        )
+    page = release.read_json(model_page_path(entry["id"]))
+    if args.json:
+        print_json(page)
+    else:
+        print(render(page))
+    return 0
+
+
+def render(page: dict[str, Any]) -> str:
+    lines = [f"{page['name']}  ({page['id']})", ""]
+    rows = [
+        ("kind", page["kind"].replace("_", " ")),
+        ("developer", page.get("developer") or "-"),
+        ("line", page.get("line") or "-"),
+        ("version", page.get("version") or "-"),
+        ("snapshot", page.get("snapshot") or "-"),
+    ]
+    if page.get("base_model"):
+        rows.append(("built on", page["base_model"]))
+    if page.get("hf_repo"):
+        rows.append(("hf repo", page["hf_repo"]))
+    if page.get("open_weights") is not None:
+        rows.append(("open weights", "yes" if page["open_weights"] else "no"))
+    aliases = page["aliases"]
+    rows.append(("aliases", ", ".join(aliases[:8]) + (" …" if len(aliases) > 8 else "")))
+    width = max(len(k) for k, _ in rows)
+    lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
+    if page["versions"]:
+        lines += ["", "Other versions of this line:"]
+        lines += [f"  {v['id']}" + (f"  ({v['snapshot']})" if v["snapshot"] else "")
+                  for v in page["versions"]]  # fmt: skip
+    lines += ["", f"Scores ({len(page['scores'])}):"]
+    if page["scores"]:
+        lines.append(
+            table(
+                ["BENCHMARK", "LABEL", "VALUE", "SCALE", "SOURCE"],
+                [
+                    (s["benchmark_id"], s["label"], s["value"], s["scale"], s["source_url"])
+                    for s in page["scores"]
+                ],
+            )
+        )
+    else:
+        lines.append("  none recorded")
+    if page["agent_systems"]:
+        lines += ["", "Agent systems built on this model (their scores are theirs, not above):"]
+        lines += [f"  {a['id']}  {', '.join(a['benchmarks'])}" for a in page["agent_systems"]]
+    return "\n".join(lines)
