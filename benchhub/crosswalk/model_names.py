@@ -229,7 +229,9 @@ def _prefixes(text: str, settings: dict[str, Any]) -> tuple[str, str | None]:
     stop = next(
         (i for i, w in enumerate(words) if i > 0 and w.lower().strip(",;") in _AIDER_STOPS), None
     )
-    if stop is not None:
+    # a run description follows a model's name ("Qwen3 32B whole with VLLM"); after any other
+    # name the words are the method's own ("AWD-LSTM 3-layer with Fraternal dropout")
+    if stop is not None and _FAMILY_START.match(text.strip()):
         settings["note"] = " ".join(words[stop:])
         text = " ".join(words[:stop])
     parts = [p for p in text.strip().split("/") if p] if _ID_PATH.match(text.strip()) else [text]

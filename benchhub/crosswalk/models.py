@@ -172,14 +172,15 @@ def _owner_family(developer: str, base: str) -> bool:
 def agent_of(name: str, parsed: ParsedModel, scaffold: str | None) -> str | None:
     """The scaffold a spelling runs its model in, or None for a bare model.
 
-    Inline: "OpenHands (claude-...)", "Aguvis-72B w/ GPT-4o". Beside the name: a channel's agent
+    Inline: "OpenHands (claude-...)", "Aguvis-72B w/ GPT-4o", "gpt-4o w/ browsing" (Aider's
+    "... with VLLM" is how the model was served, a setting). Beside the name: a channel's agent
     column, unless it only names the model again ("Claude 3.7 Sonnet (50 steps)" beside
     claude-3-7-sonnet-20250219, Epoch's OSWorld rows)."""
-    inline = parsed.settings.get("scaffold") or parsed.settings.get("tools")
+    inline = parsed.settings.get("scaffold")
+    if not inline and " w/ " in name:
+        inline = parsed.settings.get("tools")  # "gpt-4o w/ browsing": the model with a tool
     if inline:
         return str(inline).strip()
-    if len(parsed.parts) > 1:
-        return "+".join(p.base for p in parsed.parts) if not scaffold else scaffold.strip()
     text = (scaffold or "").strip()
     if not text:
         return None
