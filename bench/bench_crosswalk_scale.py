@@ -3,9 +3,10 @@
 The input imitates the real channels' mess at 20x their size: benchmark families spelled by
 20 channels with prompt-format suffixes, suite prefixes, metric parentheticals, subsets,
 language and version variants, HF dataset ids (with configs), arXiv ids shared by suites, and
-score rows naming models with effort and date suffixes. It is written to a JSON Lines file
-first, so the report can compare the crosswalk's time with the time to read that file into
-records (the floor any pipeline step pays).
+score rows naming models with effort and date suffixes, owner prefixes (a quarter under
+thousands of community owners) and scaffolds (a tenth are agent systems). It is written to a
+JSON Lines file first, so the report can compare the crosswalk's time with the time to read
+that file into records (the floor any pipeline step pays).
 
     uv run python bench/bench_crosswalk_scale.py [--candidates 100000] [--scores 20000]
 """
@@ -37,6 +38,8 @@ DECORATIONS = ["", " (Pass@1)", " (EM)", " (CoT)", " (0-shot)", " - EM"]
 VARIANTS = ["", " Verified", " Lite", " Mini", "+", " Pro", "-X", " v2", " 2.0"]
 MODELS = ["gpt-4o", "claude-sonnet-4-5", "gemini-2.5-pro", "o3-mini", "llama-3.1-8b-instruct"]
 MODEL_SUFFIXES = ["", "_high", "-2025-01-31", " (medium)", "-thinking-32k", "-20250929_16K"]
+OWNERS = ["community", "merger", "quant", "lab"]
+SCAFFOLDS = ["OpenHands", "SWE-agent", "Terminus", "Agentless"]
 
 
 def family_name(rng: random.Random) -> str:
@@ -92,15 +95,22 @@ def generate(n_candidates: int, n_scores: int, seed: int = 20261129) -> list[dic
     for n in range(n_scores):
         family = families[rng.randrange(n_families)]
         model = rng.choice(MODELS) + rng.choice(MODEL_SUFFIXES)
-        rows.append(
-            {
-                "kind": "score",
-                "channel": rng.choice(CHANNELS),
-                "benchmark_key": family + rng.choice(DECORATIONS),
-                "benchmark_name": family + rng.choice(DECORATIONS),
-                "model_name": model if rng.random() < 0.9 else f"{model}-ft{n % 500}",
-            }
-        )
+        model = model if rng.random() < 0.9 else f"{model}-ft{n % 500}"
+        draw = rng.random()
+        if draw < 0.3:  # a Hugging Face repository: an official or a community owner
+            model = (
+                f"{rng.choice(OWNERS)}{n % 3000}/{model}" if draw < 0.25 else f"meta-llama/{model}"
+            )
+        row = {
+            "kind": "score",
+            "channel": rng.choice(CHANNELS),
+            "benchmark_key": family + rng.choice(DECORATIONS),
+            "benchmark_name": family + rng.choice(DECORATIONS),
+            "model_name": model,
+        }
+        if draw > 0.9:  # an agent system: the row names its scaffold
+            row["settings"] = {"scaffold": rng.choice(SCAFFOLDS) + f" v{n % 20}"}
+        rows.append(row)
     return rows
 
 
