@@ -18,14 +18,24 @@ from benchhub.checks.frames import (
     load_frame,
     previous_counts,
     suite_parameters,
+    with_agent_invariant,
     with_expected_missing_fields,
+    with_model_invariants,
 )
 from benchhub.checks.runner import CheckOutcome, run_suite
 from benchhub.checks.suites import SEVERITIES, Suite, load_suites
 from pipelines.definitions import defs
 from tests.conftest import BuiltRegistry
 
-TABLES = {"benchmarks", "benchmark_aliases", "scores", "reproduced_runs", "reproduced_medians"}
+TABLES = {
+    "benchmarks",
+    "benchmark_aliases",
+    "models",
+    "model_aliases",
+    "scores",
+    "reproduced_runs",
+    "reproduced_medians",
+}
 
 
 def suite(table: str) -> Suite:
@@ -34,8 +44,12 @@ def suite(table: str) -> Suite:
 
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
-    if table == "benchmarks":
-        frame = with_expected_missing_fields(frame)
+    derive = {
+        "benchmarks": with_expected_missing_fields,
+        "models": with_model_invariants,
+        "model_aliases": with_agent_invariant,
+    }.get(table)
+    frame = derive(frame) if derive else frame
     return {o.check: o for o in run_suite(suite(table), frame, parameters)}
 
 
@@ -120,6 +134,57 @@ def test_score_checks_catch_ranges_sources_labels_and_orphans() -> None:
     }
     assert "1.7" in results["fraction_in_range"].summary
     assert "'ghost'" in results["score_benchmark_exists"].summary
+    assert all(o.blocking for o in results.values())
+
+
+def model(**overrides: Any) -> dict[str, Any]:
+    row = {
+        "model_id": "llama-3.1-8b-instruct",
+        "name": "Llama 3.1 8B Instruct",
+        "kind": "model",
+        "base_model": None,
+        "base_model_orphan": None,
+        "aliases": ["meta-llama/Llama-3.1-8B-Instruct", "meta/llama-3.1-8b-instruct"],
+    }
+    return row | overrides
+
+
+def test_model_checks_catch_two_publishers_junk_and_orphans() -> None:
+    """docs/models.md: one publisher per id (a developer's owners count as one), no junk id."""
+    official, community = "meta-llama/Llama-3.1-8B-Instruct", "jebish7/Llama-3.1-8B-Instruct"
+    rows = [
+        model(),
+        model(model_id="merged", aliases=[official, community]),
+        model(model_id="aya", aliases=["CohereForAI/aya-expanse-32b", "CohereLabs/aya-32b"]),
+        model(model_id="72b", name="72B", aliases=["72B"]),
+        model(model_id="agent", kind="agent_system", base_model="gone", base_model_orphan="gone"),
+    ]
+    results = outcomes("models", rows)
+    assert failed(results) == {
+        "model_one_publisher",
+        "model_no_junk_ids",
+        "model_base_model_exists",
+    }
+    assert "jebish7" in results["model_one_publisher"].summary
+    assert all(o.blocking for o in results.values())
+
+
+def test_model_alias_checks_catch_agents_on_bare_models_and_duplicates() -> None:
+    def alias(name: str, scaffold: str | None, model_id: str, kind: str) -> dict[str, Any]:
+        key = f"c\x1f{name}\x1f{scaffold or ''}"
+        return {"channel": "c", "source_name": name, "scaffold": scaffold, "model_id": model_id,
+                "kind": kind, "spelling_key": key, "model_id_orphan": None}  # fmt: skip
+
+    rows = [
+        alias("gpt-4o", None, "gpt-4o", "model"),
+        alias("gpt-4o", "SWE-agent", "swe-agent--gpt-4o", "agent_system"),
+        alias("gpt-4o", "OpenHands", "gpt-4o", "model"),  # an agent's score on the bare model
+        alias("Aguvis-72B w/ GPT-4o", None, "gpt-4o", "model"),
+        alias("gpt-4o", None, "gpt-4o", "model"),  # listed twice: counted twice in scores
+        alias("claude-3-7-sonnet-20250219", "Claude 3.7 Sonnet (50 steps)", "c37", "model"),
+    ]
+    results = outcomes("model_aliases", rows)
+    assert failed(results) == {"model_agent_not_on_bare_model", "model_alias_unique"}
     assert all(o.blocking for o in results.values())
 
 
