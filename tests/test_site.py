@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from benchhub.release import contents
+from benchhub.release.model_pages import write_model_pages
 from benchhub.site import write_site
 from benchhub.site.benchmark import SCORE_ROWS_PER_LABEL
 from benchhub.site.heatmap import build_heatmap
@@ -121,6 +122,22 @@ SCORES = [
     _score("alpha-qa", "model-a", "reproduced", 79.0, channel="ltb", harness="harbor"),
     *(_score("delta-many", f"crowd-{i:03d}", "independent", i / 2) for i in range(MANY)),
 ]
+
+
+def _model(model_id: str, **fields: Any) -> dict[str, Any]:
+    row = {"model_id": model_id, "name": model_id, "developer": "Lab", "aliases": [model_id],
+           "kind": "model", "line": model_id, "version": None, "snapshot": None,
+           "base_model": None, "open_weights": None, "hf_repo": None}  # fmt: skip
+    return row | fields
+
+
+MODELS = [
+    *(_model(m) for m in sorted({s["model_id"] for s in SCORES})),
+    _model("model-a-2025-01-31", line="model-a", snapshot="2025-01-31"),
+    _model("harness--model-a", name="Harness (model-a)", kind="agent_system",
+           line="harness", base_model="model-a"),
+]  # fmt: skip
+AGENT_SCORES = [_score("beta-code", "harness--model-a", "independent", 70.0)]
 MEDIANS = [
     {
         "benchmark_id": "alpha-qa",
@@ -210,6 +227,7 @@ def write_small_release(release_dir: Path) -> None:
         entries.append(contents.index_entry(b, len(page["scores"])))
     _dump(release_dir / "index.json", contents.build_index(entries, RELEASE_ID))
     _dump(release_dir / "leaderboard.json", {"cells": leaderboard_cells(SCORES)})
+    write_model_pages(MODELS, SCORES + AGENT_SCORES, release_dir, RELEASE_ID)
     # The real manifest is written after the site (it lists the site's files); the site links it.
     _dump(release_dir / "manifest.json", release_info() | {"files": {}})
 
@@ -295,6 +313,21 @@ def test_benchmark_page_shows_facts_scores_sources_and_commands(small_site: Site
     assert "https://example.org/self_reported/alpha-qa/model-a" in row
 
 
+def test_model_page_shows_versions_scores_and_agent_systems_apart(small_site: Site) -> None:
+    """docs/models.md: a page per model; an agent system's scores are listed apart."""
+    html = small_site.html("models/model-a.html")
+    assert 'href="model-a-2025-01-31.html"' in html  # another version of the line
+    assert 'href="../benchmarks/alpha-qa.html"' in html
+    scores = html[html.index('id="scores"') : html.index('id="agents"')]
+    assert "70" not in scores.replace("https://example.org", "")  # the agent's number
+    agents = html[html.index('id="agents"') :]
+    assert 'href="harness--model-a.html"' in agents and "beta-code" in agents
+    agent = small_site.html("models/harness--model-a.html")
+    assert 'href="model-a.html"' in agent  # built on
+    benchmark = small_site.html("benchmarks/alpha-qa.html")
+    assert 'href="../models/model-a.html"' in benchmark
+
+
 def test_missing_facts_and_names_are_escaped(small_site: Site) -> None:
     html = small_site.html("benchmarks/epsilon-empty.html")
     assert "Epsilon &lt;Empty&gt; &amp; Co" in html and "<Empty>" not in html
@@ -305,7 +338,7 @@ def test_missing_facts_and_names_are_escaped(small_site: Site) -> None:
 
 def test_labels_with_many_scores_show_the_highest_with_a_count_and_a_link(small_site: Site) -> None:
     html = small_site.html("benchmarks/delta-many.html")
-    assert html.count('<th scope="row">crowd-') == SCORE_ROWS_PER_LABEL
+    assert html.count('<th scope="row"><a href="../models/crowd-') == SCORE_ROWS_PER_LABEL
     assert f"Showing the {SCORE_ROWS_PER_LABEL} highest of {MANY}" in html
     assert f"crowd-{MANY - 1:03d}" in html and "crowd-000" not in html
     assert 'href="../../benchmarks/delta-many.json"' in html
