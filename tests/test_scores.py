@@ -66,7 +66,8 @@ def build_scores(con: duckdb.DuckDBPyConnection) -> None:
     )
     con.register("split", split)
     con.execute(
-        "INSERT INTO model_aliases SELECT DISTINCT s.channel, p.name, p.base, p.settings "
+        "INSERT INTO model_aliases SELECT DISTINCT s.channel, p.name, "
+        "nullif(trim(s.settings ->> 'scaffold'), ''), p.base, p.settings "
         "FROM channel_scores s JOIN split p ON p.name = s.model_name"
     )
     con.unregister("split")
@@ -187,7 +188,8 @@ def test_values_sources_and_settings_are_clean(warehouse: duckdb.DuckDBPyConnect
 def test_vendor_card_labels_per_column(warehouse: duckdb.DuckDBPyConnection) -> None:
     own = one(
         warehouse,
-        "channel = 'vendor_model_cards' AND model_as_published = 'DeepSeek-V3' "
+        # the base-model table: the card heading says so (docs/models.md)
+        "channel = 'vendor_model_cards' AND model_as_published = 'DeepSeek-V3 Pretrained' "
         "AND benchmark_id = 'deepseek-ai__DeepSeek-V3__README#MMLU'",
     )
     rival = one(
@@ -382,8 +384,10 @@ def test_built_registry_per_channel(built_registry: BuiltRegistry) -> None:
             FROM channel_scores s
             LEFT JOIN (SELECT DISTINCT channel, source_key, benchmark_id FROM benchmark_aliases) a
                 ON a.channel = s.channel AND a.source_key = s.benchmark_key
-            LEFT JOIN (SELECT DISTINCT channel, source_name, model_id FROM model_aliases) m
+            LEFT JOIN (SELECT DISTINCT channel, source_name, scaffold, model_id
+                       FROM model_aliases) m
                 ON m.channel = s.channel AND m.source_name = s.model_name
+                AND m.scaffold IS NOT DISTINCT FROM nullif(trim(s.settings ->> 'scaffold'), '')
             LEFT JOIN (SELECT channel, count(*) AS n FROM scores GROUP BY 1) x
                 ON x.channel = s.channel
             GROUP BY 1
