@@ -189,7 +189,9 @@ def pool_estimates(data: TaskRewards, cap: float = MAX_SUBMITTER_SHARE) -> PoolE
         correction = w2 / (w2 - 2 * w3 + w2**2)
         v_runs = np.where(n_runs >= 2, correction * per_pool(weight**2 * dev**2), 0.0)
         # Weighted standard deviation with reliability weights (unbiased for equal weights).
-        between_run_sd = np.where(n_runs >= 2, np.sqrt(per_pool(weight * dev**2) / (1 - w2)), np.nan)
+        between_run_sd = np.where(
+            n_runs >= 2, np.sqrt(per_pool(weight * dev**2) / (1 - w2)), np.nan
+        )
 
     # Tasks: one code per (pool, task), then each task's shared deviation psi_t.
     row_pool = pool[data.row_run]
@@ -266,3 +268,84 @@ def _runs_needed(
 def _distinct_per_pool(pool: IntArray, codes: IntArray, n_pools: int) -> IntArray:
     pairs = np.unique(pool.astype(np.int64) * (int(codes.max(initial=0)) + 1) + codes)
     return np.bincount(pairs // (int(codes.max(initial=0)) + 1), minlength=n_pools)
+
+
+# Budget curves -------------------------------------------------------------------------------
+
+SUCCESS_REWARD = 1.0  # an attempt solves its task when its reward reaches this
+CURVE_POINTS = 24
+BOOTSTRAP_REPLICATES = 300
+
+
+@dataclass(frozen=True)
+class BudgetCurve:
+    """Fraction of tasks (percent) solved within each token budget, with a 95% band.
+
+    A task counts as solved within T tokens when its first successful attempt ends with at
+    most T tokens spent on the task so far (that attempt and the failed ones before it). Tokens
+    are input + output as Harbor counts them (its input count includes the cached tokens).
+    """
+
+    tokens: FloatArray
+    solved: FloatArray
+    solved_low: FloatArray
+    solved_high: FloatArray
+    n_runs: int
+
+
+def budget_curve(
+    row_run: IntArray,
+    row_task: IntArray,
+    row_reward: FloatArray,
+    row_tokens: FloatArray,
+    run_weight: FloatArray,
+    *,
+    seed: int = 0,
+    replicates: int = BOOTSTRAP_REPLICATES,
+) -> BudgetCurve | None:
+    """One pool's budget curve, or None when no run reported tokens for every attempt.
+
+    Rows are attempts, grouped by (run, task) and in attempt order within a group; runs and
+    tasks are dense codes (0..R-1, 0..T-1); run_weight is each run's weight in the pool
+    (submitter_weights). Runs missing any attempt's tokens are left out and the weights of the
+    others renormalised. The band is a two-level (pigeonhole) bootstrap that draws Poisson(1)
+    weights for runs and for tasks independently.
+    """
+    n_runs_all = len(run_weight)
+    incomplete = np.bincount(row_run, np.isnan(row_tokens), minlength=n_runs_all) > 0
+    keep = ~incomplete[row_run]
+    if not keep.any():
+        return None
+    run, task = row_run[keep], row_task[keep]
+    reward, tokens = row_reward[keep], row_tokens[keep]
+    weight = np.where(incomplete, 0.0, run_weight)
+    weight = weight / weight.sum()
+
+    # (run, task) groups: rows are contiguous per group.
+    starts = np.flatnonzero(np.r_[True, (run[1:] != run[:-1]) | (task[1:] != task[:-1])])
+    spent = np.cumsum(tokens)  # tokens spent on the task up to and including each attempt
+    spent -= np.repeat(spent[starts] - tokens[starts], np.diff(np.r_[starts, len(run)]))
+    first_success = np.minimum.reduceat(np.where(reward >= SUCCESS_REWARD, spent, np.inf), starts)
+    group_run, group_task = run[starts], task[starts]
+    tasks_in_run = np.bincount(group_run, minlength=n_runs_all).astype(np.float64)
+    share = weight[group_run] / np.maximum(tasks_in_run[group_run], 1.0)
+
+    finite = first_success[np.isfinite(first_success)]
+    low_end = max(float(finite.min()) if len(finite) else 1.0, 1.0)
+    high_end = max(float(spent.max()), low_end)
+    grid = np.unique(np.geomspace(low_end, high_end, CURVE_POINTS).round())
+    within = (first_success[:, None] <= grid[None, :]).astype(np.float64)
+    solved = share @ within
+
+    rng = np.random.default_rng(seed)
+    run_draw = rng.poisson(1.0, (replicates, n_runs_all)).astype(np.float64)
+    task_draw = rng.poisson(1.0, (replicates, int(group_task.max()) + 1)).astype(np.float64)
+    replicate = share[None, :] * run_draw[:, group_run] * task_draw[:, group_task]
+    total = replicate.sum(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        curves = (replicate @ within) / total
+    curves = curves[total[:, 0] > 0]
+    low, high = np.percentile(curves, [2.5, 97.5], axis=0)
+    # A percentile band can miss its own estimate where the replicates are skewed; widen it.
+    low, high = np.minimum(low, solved), np.maximum(high, solved)
+    return BudgetCurve(grid, 100 * solved, 100 * low, 100 * high, int((~incomplete).sum()))

@@ -120,3 +120,25 @@ def test_t_quantiles() -> None:
     expected = [12.7062, 2.7764, 2.0423, 2.0211, 1.9799, 1.96]
     assert got[:6] == pytest.approx(expected, abs=2e-4)
     assert np.isnan(got[6])
+
+
+def test_budget_curve_counts_each_tasks_first_success() -> None:
+    from benchhub.pooling import budget_curve
+
+    # Run 0: task 0 fails (100 tokens) then succeeds (+300: 400 spent); task 1 succeeds at 50.
+    # Run 1: task 0 succeeds at 200; task 1 never succeeds. Run 2 reported no tokens: left out.
+    row_run = np.array([0, 0, 0, 1, 1, 2])
+    row_task = np.array([0, 0, 1, 0, 1, 0])
+    reward = np.array([0.0, 1.0, 1.0, 1.0, 0.0, 1.0])
+    tokens = np.array([100.0, 300.0, 50.0, 200.0, 900.0, np.nan])
+    curve = budget_curve(row_run, row_task, reward, tokens, np.array([0.4, 0.4, 0.2]))
+    assert curve is not None and curve.n_runs == 2
+    at = dict(zip(curve.tokens.tolist(), curve.solved.tolist(), strict=True))
+    assert at[50.0] == pytest.approx(25.0)  # one of four (run, task) pairs
+    assert at[900.0] == pytest.approx(75.0)  # three of four solve eventually
+    assert np.all(np.diff(curve.solved) >= 0)
+    assert np.all(curve.solved_low <= curve.solved + 1e-9)
+    assert np.all(curve.solved + 1e-9 >= curve.solved_low)
+    assert np.all(curve.solved_high >= curve.solved - 1e-9)
+    no_tokens = budget_curve(row_run, row_task, reward, np.full(6, np.nan), np.ones(3) / 3)
+    assert no_tokens is None

@@ -55,6 +55,8 @@ EXPORT_TABLES: dict[str, str] = {
     "leaderboard": f"SELECT l.* FROM leaderboard l {_PUBLISHED} ORDER BY ALL",
     "reproduced_medians": "SELECT * FROM reproduced_medians ORDER BY ALL",
     "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
+    "reproduced_pools": "SELECT * FROM reproduced_pools ORDER BY ALL",
+    "reproduced_budget_curves": "SELECT * FROM reproduced_budget_curves ORDER BY ALL",
 }
 EEE_RECORDS = "eee/scores.eee.jsonl.gz"
 ANALYST_VIEWS_SQL = Path(__file__).resolve().parents[2] / "sql" / "analyst_views.sql"
@@ -187,6 +189,10 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
     scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
     aliases = contents.group_by(_rows(con, EXPORT_TABLES["benchmark_aliases"]), "benchmark_id")
     medians = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_medians"]), "benchmark_id")
+    pools = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_pools"]), "benchmark_id")
+    curves = contents.group_by(
+        _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
+    )
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
@@ -202,6 +208,8 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
             aliases.get(benchmark_id, []),
             scores.get(benchmark_id, []),
             medians.get(benchmark_id, []),
+            pools.get(benchmark_id, []),
+            curves.get(benchmark_id, []),
         )
         _write_json(pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))

@@ -1,0 +1,237 @@
+"""`reproduced_pools` and `reproduced_budget_curves` from `reproduced_runs` + `reproduced_attempts`.
+
+DuckDB groups the attempts into one reward per (run, task) and hands dense integer codes to the
+pure statistics in benchhub.pooling; this module only moves data in and out of the warehouse.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import duckdb
+import numpy as np
+
+from benchhub.pooling import (
+    PoolEstimates,
+    TaskRewards,
+    budget_curve,
+    pool_estimates,
+    submitter_weights,
+)
+from benchhub.warehouse import insert_rows, sql_text, transaction
+
+POOL_KEY = ("benchmark_id", "model_id", "harness", "settings_key")
+
+# One row per run, with its pool's code, and the run-level facts the pools table reports.
+_RUNS = """
+CREATE OR REPLACE TEMP TABLE pool_runs AS
+SELECT
+    (dense_rank() OVER (ORDER BY benchmark_id, model_id, harness, settings_key) - 1)::BIGINT
+        AS pool,
+    (row_number() OVER (ORDER BY run_id) - 1)::BIGINT AS run,
+    run_id,
+    hash(submitter) AS submitter,
+    benchmark_id, model_id, harness, settings_key, created_at
+FROM reproduced_runs
+"""
+
+# One reward per (run, task): the mean over its attempts. Task codes are dense per pool.
+_TASK_REWARDS = """
+WITH per_task AS (
+    SELECT run_id, task, avg(reward) AS reward
+    FROM reproduced_attempts
+    GROUP BY run_id, task
+)
+SELECT
+    r.run,
+    (dense_rank() OVER (PARTITION BY r.pool ORDER BY t.task) - 1)::BIGINT AS task,
+    t.reward
+FROM per_task AS t
+JOIN pool_runs AS r USING (run_id)
+"""
+
+_RUN_USAGE = """
+SELECT
+    r.pool,
+    sum(coalesce(a.input_tokens, 0) + coalesce(a.output_tokens, 0)) AS tokens,
+    bool_and(a.input_tokens IS NOT NULL AND a.output_tokens IS NOT NULL) AS has_tokens,
+    sum(a.cost_usd) AS cost,
+    bool_and(a.cost_usd IS NOT NULL) AS has_cost,
+    max(a.attempt) + 1 AS attempts
+FROM reproduced_attempts AS a
+JOIN pool_runs AS r USING (run_id)
+GROUP BY r.pool, r.run
+"""
+
+_POOLS = """
+SELECT
+    pool, benchmark_id, model_id, harness, settings_key, max(created_at) AS last_run_at
+FROM pool_runs
+GROUP BY ALL
+ORDER BY pool
+"""
+
+# Attempts of pools where some run reported tokens, in (run, task, attempt) order.
+_CURVE_ATTEMPTS = """
+SELECT
+    r.pool,
+    r.run,
+    a.task,
+    a.reward,
+    (a.input_tokens + a.output_tokens)::DOUBLE AS tokens
+FROM reproduced_attempts AS a
+JOIN pool_runs AS r USING (run_id)
+WHERE r.pool IN (
+    SELECT r2.pool FROM reproduced_attempts AS a2 JOIN pool_runs AS r2 USING (run_id)
+    WHERE a2.input_tokens IS NOT NULL AND a2.output_tokens IS NOT NULL
+)
+ORDER BY r.pool, r.run, a.task, a.attempt
+"""
+
+
+def build_reproduced_pools(con: duckdb.DuckDBPyConnection) -> int:
+    """(Re)create `reproduced_pools` and `reproduced_budget_curves`; returns the pool count."""
+    con.execute(sql_text("reproduced_runs"))
+    con.execute(sql_text("reproduced_attempts"))
+    con.execute(_RUNS)
+    runs = con.execute("SELECT pool, submitter FROM pool_runs ORDER BY run").fetchnumpy()
+    rows = con.execute(_TASK_REWARDS).fetchnumpy()
+    pools = con.execute(_POOLS).fetchall()
+    n_pools = len(pools)
+    if n_pools:
+        data = TaskRewards(
+            run_pool=np.asarray(runs["pool"], dtype=np.int64),
+            run_submitter=_codes(np.asarray(runs["submitter"])),
+            row_run=np.asarray(rows["run"], dtype=np.int64),
+            row_task=np.asarray(rows["task"], dtype=np.int64),
+            row_reward=np.asarray(rows["reward"], dtype=np.float64),
+        )
+        if len(np.unique(data.row_run)) != len(data.run_pool):
+            raise ValueError("reproduced_attempts lacks the tasks of some runs; reload the inbox")
+        estimates = pool_estimates(data)
+        usage = _usage(con, n_pools)
+        pool_rows = [
+            _pool_row(i, pools[i], estimates, usage, _settings(pools[i][4])) for i in range(n_pools)
+        ]
+        curve_rows = _curve_rows(con, data, pools)
+    else:
+        pool_rows, curve_rows = [], []
+    with transaction(con):
+        con.execute(sql_text("reproduced_pools"))
+        con.execute(sql_text("reproduced_budget_curves"))
+        insert_rows(con, "reproduced_pools", pool_rows)
+        insert_rows(con, "reproduced_budget_curves", curve_rows)
+    con.execute("DROP TABLE IF EXISTS pool_runs")
+    return n_pools
+
+
+def _codes(values: np.ndarray) -> np.ndarray:
+    return np.unique(values, return_inverse=True)[1].astype(np.int64)
+
+
+def _settings(settings_key: str) -> dict[str, Any]:
+    return dict(json.loads(settings_key).get("settings") or {})
+
+
+def _usage(con: duckdb.DuckDBPyConnection, n_pools: int) -> dict[str, np.ndarray]:
+    """Per pool: mean tokens and cost of the runs that reported them, and most attempts."""
+    per_run = con.execute(_RUN_USAGE).fetchnumpy()
+    pool = np.asarray(per_run["pool"], dtype=np.int64)
+    out: dict[str, np.ndarray] = {}
+    for name, flag in (("tokens", "has_tokens"), ("cost", "has_cost")):
+        has = np.asarray(per_run[flag], dtype=bool)
+        values = np.nan_to_num(np.asarray(per_run[name], dtype=np.float64)) * has
+        count = np.bincount(pool, has, minlength=n_pools)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[name] = np.where(count > 0, np.bincount(pool, values, n_pools) / count, np.nan)
+    attempts = np.asarray(per_run["attempts"], dtype=np.float64)
+    most = np.full(n_pools, np.nan)
+    np.fmax.at(most, pool, attempts)
+    out["attempts"] = most
+    return out
+
+
+def _pool_row(
+    i: int,
+    pool: tuple[Any, ...],
+    est: PoolEstimates,
+    usage: dict[str, np.ndarray],
+    settings: dict[str, Any],
+) -> dict[str, Any]:
+    estimate = float(est.estimate[i])
+    cost = _number(usage["cost"][i])
+    return {
+        **dict(zip(POOL_KEY, pool[1:5], strict=True)),
+        "settings": json.dumps(settings, sort_keys=True, ensure_ascii=False),
+        "n_runs": int(est.n_runs[i]),
+        "n_submitters": int(est.n_submitters[i]),
+        "n_tasks": int(est.n_tasks[i]),
+        "effective_runs": float(est.effective_runs[i]),
+        "max_submitter_share": float(est.max_submitter_share[i]),
+        "estimate": estimate,
+        "std_error": _number(est.std_error[i]),
+        "ci_low": _number(est.ci_low[i]),
+        "ci_high": _number(est.ci_high[i]),
+        "degrees_of_freedom": _number(est.degrees_of_freedom[i]),
+        "run_std_error": _number(est.run_std_error[i]),
+        "task_std_error": _number(est.task_std_error[i]),
+        "between_run_sd": _number(est.between_run_sd[i]),
+        "runs_needed": None if np.isnan(est.runs_needed[i]) else int(est.runs_needed[i]),
+        "runs_needed_reason": est.runs_needed_reason[i],
+        "max_attempts": None if np.isnan(usage["attempts"][i]) else int(usage["attempts"][i]),
+        "token_limit": settings.get("token_limit")
+        if isinstance(settings.get("token_limit"), int)
+        else None,
+        "mean_tokens_per_run": _number(usage["tokens"][i]),
+        "mean_cost_usd_per_run": cost,
+        "cost_per_point_usd": cost / estimate if cost is not None and estimate > 0 else None,
+        "last_run_at": pool[5],
+    }
+
+
+def _curve_rows(
+    con: duckdb.DuckDBPyConnection, data: TaskRewards, pools: list[tuple[Any, ...]]
+) -> list[dict[str, Any]]:
+    attempts = con.execute(_CURVE_ATTEMPTS).fetchnumpy()
+    if not len(attempts["pool"]):
+        return []
+    pool = np.asarray(attempts["pool"], dtype=np.int64)
+    run = np.asarray(attempts["run"], dtype=np.int64)
+    task = _codes(np.asarray(attempts["task"], dtype=object))
+    reward = np.asarray(attempts["reward"], dtype=np.float64)
+    tokens = np.ma.filled(np.ma.asarray(attempts["tokens"], dtype=np.float64), np.nan)
+    weight, _ = submitter_weights(data.run_pool, data.run_submitter, data.n_pools)
+    rows = []
+    runs_by_pool = np.argsort(data.run_pool, kind="stable")
+    run_bounds = np.searchsorted(data.run_pool[runs_by_pool], np.arange(data.n_pools + 1))
+    bounds = np.flatnonzero(np.r_[True, pool[1:] != pool[:-1], True])
+    for start, end in zip(bounds[:-1], bounds[1:], strict=True):
+        p = int(pool[start])
+        pool_runs = runs_by_pool[run_bounds[p] : run_bounds[p + 1]]
+        local_run = np.searchsorted(pool_runs, run[start:end])
+        local_task = _codes(task[start:end])
+        curve = budget_curve(
+            local_run, local_task, reward[start:end], tokens[start:end], weight[pool_runs], seed=p
+        )
+        if curve is None:
+            continue
+        key = dict(zip(POOL_KEY, pools[p][1:5], strict=True))
+        rows += [
+            {
+                **key,
+                "tokens": int(t),
+                "solved": float(s),
+                "solved_low": float(lo),
+                "solved_high": float(hi),
+                "n_runs": curve.n_runs,
+            }
+            for t, s, lo, hi in zip(
+                curve.tokens, curve.solved, curve.solved_low, curve.solved_high, strict=True
+            )
+        ]
+    return rows
+
+
+def _number(value: float) -> float | None:
+    return None if value is None or not np.isfinite(value) else float(value)
