@@ -112,19 +112,17 @@ class PoolEstimates:
 
 def submitter_weights(
     run_pool: IntArray, run_submitter: IntArray, n_pools: int, cap: float = MAX_SUBMITTER_SHARE
-) -> tuple[FloatArray, FloatArray]:
-    """Each run's weight in its pool (weights sum to 1 per pool) and each pool's largest
-    submitter share, under the cap described in the module docstring."""
-    keys = run_pool.astype(np.int64) * (int(run_submitter.max(initial=0)) + 1) + run_submitter
-    groups, group_of_run, group_runs = np.unique(keys, return_inverse=True, return_counts=True)
-    group_pool = np.empty(len(groups), dtype=np.int64)
-    group_pool[group_of_run] = run_pool
+) -> tuple[FloatArray, FloatArray, IntArray]:
+    """Each run's weight in its pool (weights sum to 1 per pool), each pool's largest
+    submitter share and its number of submitters, under the cap in the module docstring."""
+    group_of_run, group_pool = _pairs(run_pool, run_submitter, n_pools)
+    group_runs = np.bincount(group_of_run, minlength=len(group_pool))
     pool_runs = np.bincount(run_pool, minlength=n_pools).astype(np.float64)
     pool_groups = np.bincount(group_pool, minlength=n_pools).astype(np.float64)
     # Pools where the cap cannot be met: every submitter weighs the same.
     infeasible = pool_groups * cap < 1.0
     share = group_runs / pool_runs[group_pool]
-    capped = np.zeros(len(groups), dtype=bool)
+    capped = np.zeros(len(group_pool), dtype=bool)
     for _ in range(int(pool_groups.max(initial=0))):
         over = (share > cap + 1e-12) & ~infeasible[group_pool]
         if not over.any():
@@ -141,7 +139,7 @@ def submitter_weights(
     weight = share[group_of_run] / group_runs[group_of_run]
     max_share = np.zeros(n_pools)
     np.maximum.at(max_share, group_pool, share)
-    return weight, max_share
+    return weight, max_share, pool_groups.astype(np.int64)
 
 
 def t_quantile_975(df: FloatArray) -> FloatArray:
@@ -175,7 +173,9 @@ def pool_estimates(data: TaskRewards, cap: float = MAX_SUBMITTER_SHARE) -> PoolE
         raise ValueError("every run needs at least one task reward")
     run_score = np.bincount(data.row_run, data.row_reward, minlength=len(data.run_pool))
     run_score /= n_rows_run
-    weight, max_share = submitter_weights(data.run_pool, data.run_submitter, n_pools, cap)
+    weight, max_share, n_submitters = submitter_weights(
+        data.run_pool, data.run_submitter, n_pools, cap
+    )
     pool = data.run_pool
 
     def per_pool(values: FloatArray) -> FloatArray:
@@ -193,16 +193,25 @@ def pool_estimates(data: TaskRewards, cap: float = MAX_SUBMITTER_SHARE) -> PoolE
             n_runs >= 2, np.sqrt(per_pool(weight * dev**2) / (1 - w2)), np.nan
         )
 
-    # Tasks: one code per (pool, task), then each task's shared deviation psi_t.
-    row_pool = pool[data.row_run]
-    task_key = row_pool.astype(np.int64) * (int(data.row_task.max(initial=0)) + 1) + data.row_task
-    task_codes, row_task = np.unique(task_key, return_inverse=True)
-    task_pool = (task_codes // (int(data.row_task.max(initial=0)) + 1)).astype(np.int64)
-    coefficient = weight[data.row_run] / n_rows_run[data.row_run]
-    residual = data.row_reward - run_score[data.row_run]
-    psi = np.bincount(row_task, coefficient * residual, minlength=len(task_codes))
-    task_runs = np.bincount(row_task, minlength=len(task_codes))
-    counted = (task_runs >= 2) | (n_runs[task_pool] == 1)
+    # Tasks: one code per (pool, task), then each task's shared deviation psi_t. The code is
+    # pool x (largest task code + 1) + task when that range is small (no sort), else ranked.
+    tasks_per_pool = int(data.row_task.max(initial=0)) + 1
+    row_code = pool[data.row_run]
+    row_code *= tasks_per_pool
+    row_code += data.row_task
+    n_codes = n_pools * tasks_per_pool
+    if n_codes <= 4 * len(row_code) + 1024:
+        task_pool = np.arange(n_codes, dtype=np.int64) // tasks_per_pool
+    else:
+        codes, row_code = np.unique(row_code, return_inverse=True)
+        n_codes, task_pool = len(codes), codes // tasks_per_pool
+    contribution = data.row_reward - run_score[data.row_run]
+    contribution *= (weight / n_rows_run)[data.row_run]
+    psi = np.bincount(row_code, contribution, minlength=n_codes)
+    del contribution
+    task_runs = np.bincount(row_code, minlength=n_codes)
+    del row_code
+    counted = ((task_runs >= 2) | (n_runs[task_pool] == 1)) & (task_runs > 0)
     n_counted = np.bincount(task_pool, counted, minlength=n_pools)
     with np.errstate(divide="ignore", invalid="ignore"):
         v_tasks = np.where(
@@ -222,8 +231,8 @@ def pool_estimates(data: TaskRewards, cap: float = MAX_SUBMITTER_SHARE) -> PoolE
     needed, reasons = _runs_needed(half, v_runs, v_tasks, effective_runs, n_runs)
     return PoolEstimates(
         n_runs=n_runs,
-        n_submitters=_distinct_per_pool(pool, data.run_submitter, n_pools),
-        n_tasks=np.bincount(task_pool, minlength=n_pools),
+        n_submitters=n_submitters,
+        n_tasks=np.bincount(task_pool, task_runs > 0, minlength=n_pools).astype(np.int64),
         effective_runs=effective_runs,
         max_submitter_share=max_share,
         estimate=100 * mu,
@@ -265,9 +274,18 @@ def _runs_needed(
     return needed, reasons
 
 
-def _distinct_per_pool(pool: IntArray, codes: IntArray, n_pools: int) -> IntArray:
-    pairs = np.unique(pool.astype(np.int64) * (int(codes.max(initial=0)) + 1) + codes)
-    return np.bincount(pairs // (int(codes.max(initial=0)) + 1), minlength=n_pools)
+def _pairs(pool: IntArray, codes: IntArray, n_pools: int) -> tuple[IntArray, IntArray]:
+    """Dense codes for the distinct (pool, code) pairs: each item's pair, and each pair's pool.
+    Without a sort when the pairs' range is small, else by ranking them."""
+    span = int(codes.max(initial=0)) + 1
+    key = pool * span + codes
+    if n_pools * span <= 4 * len(key) + 1024:
+        used = np.zeros(n_pools * span, dtype=bool)
+        used[key] = True
+        rank = np.cumsum(used) - 1
+        return rank[key], np.flatnonzero(used) // span
+    values, pair = np.unique(key, return_inverse=True)
+    return pair.astype(np.int64), values // span
 
 
 # Budget curves -------------------------------------------------------------------------------

@@ -201,7 +201,7 @@ def _curve_rows(
     task = _codes(np.asarray(attempts["task"], dtype=object))
     reward = np.asarray(attempts["reward"], dtype=np.float64)
     tokens = np.ma.filled(np.ma.asarray(attempts["tokens"], dtype=np.float64), np.nan)
-    weight, _ = submitter_weights(data.run_pool, data.run_submitter, data.n_pools)
+    weight, _, _ = submitter_weights(data.run_pool, data.run_submitter, data.n_pools)
     rows = []
     runs_by_pool = np.argsort(data.run_pool, kind="stable")
     run_bounds = np.searchsorted(data.run_pool[runs_by_pool], np.arange(data.n_pools + 1))

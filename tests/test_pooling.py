@@ -96,7 +96,7 @@ def test_one_submitter_weighs_at_most_the_cap() -> None:
     # Pool 0: submitter 7 pushed 9 runs, submitters 1 and 2 one each. Pool 1: one submitter.
     run_pool = np.array([0] * 11 + [1] * 3)
     run_submitter = np.array([7] * 9 + [1, 2] + [5] * 3)
-    weight, max_share = submitter_weights(run_pool, run_submitter, 2)
+    weight, max_share, _ = submitter_weights(run_pool, run_submitter, 2)
     assert weight[:9].sum() == pytest.approx(MAX_SUBMITTER_SHARE)
     assert weight[9] == pytest.approx(weight[10]) == pytest.approx(0.25)
     assert max_share.tolist() == pytest.approx([MAX_SUBMITTER_SHARE, 1.0])
