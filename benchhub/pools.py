@@ -235,3 +235,43 @@ def _curve_rows(
 
 def _number(value: float) -> float | None:
     return None if value is None or not np.isfinite(value) else float(value)
+
+
+def pool_of_runs(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
+    """The pooled estimate of the runs of one pool, from their checked summaries and
+    submitters: what `ltb bench push` prints for a local inbox. Same statistics as the table."""
+    from ltb.summary_check import task_rewards
+
+    if not runs:
+        raise ValueError("a pool needs at least one run")
+    task_codes: dict[str, int] = {}
+    submitters: dict[str, int] = {}
+    row_run, row_task, row_reward, run_submitter = [], [], [], []
+    for index, (summary, submitter) in enumerate(runs):
+        run_submitter.append(submitters.setdefault(submitter, len(submitters)))
+        for task, reward in task_rewards(summary).items():
+            row_run.append(index)
+            row_task.append(task_codes.setdefault(task, len(task_codes)))
+            row_reward.append(reward)
+    estimates = pool_estimates(
+        TaskRewards(
+            run_pool=np.zeros(len(runs), dtype=np.int64),
+            run_submitter=np.array(run_submitter, dtype=np.int64),
+            row_run=np.array(row_run, dtype=np.int64),
+            row_task=np.array(row_task, dtype=np.int64),
+            row_reward=np.array(row_reward, dtype=np.float64),
+        )
+    )
+    return {
+        "n_runs": int(estimates.n_runs[0]),
+        "n_submitters": int(estimates.n_submitters[0]),
+        "n_tasks": int(estimates.n_tasks[0]),
+        "estimate": float(estimates.estimate[0]),
+        "ci": [_number(estimates.ci_low[0]), _number(estimates.ci_high[0])],
+        "std_error": _number(estimates.std_error[0]),
+        "between_run_sd": _number(estimates.between_run_sd[0]),
+        "runs_needed": None
+        if np.isnan(estimates.runs_needed[0])
+        else int(estimates.runs_needed[0]),
+        "runs_needed_reason": estimates.runs_needed_reason[0],
+    }

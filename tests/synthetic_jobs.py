@@ -41,8 +41,10 @@ def synthetic_job(
     rng = np.random.default_rng(seed)
     job = out
     job.mkdir(parents=True)
-    for name in ("config.json", "lock.json"):
-        shutil.copy(REAL_JOB / name, job / name)
+    shutil.copy(REAL_JOB / "lock.json", job / "lock.json")
+    config = json.loads((REAL_JOB / "config.json").read_text())
+    config["n_attempts"] = n_attempts
+    (job / "config.json").write_text(json.dumps(config, indent=2))
     template = TrialResult.model_validate_json(
         (REAL_JOB / TEMPLATE_TRIAL / "result.json").read_text()
     )

@@ -102,3 +102,66 @@ def test_version_1_runs_pool_with_version_2_runs_and_get_no_curve(tmp_path: Path
     ).fetchall()[0]
     assert (n_runs, curve_runs) == (3, 2)  # the v1 run has no tokens: left out of the curve
     con.close()
+
+
+def test_push_prints_the_pool_it_joins(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ltb.cli import main
+
+    inbox = tmp_path / "inbox"
+    push_synthetic_runs(tmp_path, inbox, 2)
+    third = synthetic_job(
+        tmp_path / "jobs" / "third",
+        seed=77,
+        n_tasks=N_TASKS,
+        n_attempts=2,
+        task_solve_rates=np.random.default_rng(99).uniform(0, 1, N_TASKS),
+    )
+    summary = build_summary(third, benchmark_id=BENCHMARK, settings={"feedback": False})
+    (tmp_path / "third.json").write_text(json.dumps(summary))
+    capsys.readouterr()
+    assert main(["bench", "push", str(tmp_path / "third.json"), "--to", str(inbox)]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("pool over the runs in this inbox"))
+    assert "(3 runs, 40 tasks), 95% interval [" in line
+    assert "between-run SD" in line and "runs needed: unknown (the tasks alone" in line
+
+
+def test_pools_export_to_every_eval_ever_0_3_with_uncertainty_and_limits(tmp_path: Path) -> None:
+    from benchhub.eee import export_release_eee, pool_scores, record_problems
+
+    inbox = tmp_path / "inbox"
+    rates = np.random.default_rng(5).uniform(0, 1, N_TASKS)
+    for seed in range(3):
+        job = synthetic_job(
+            tmp_path / "jobs" / str(seed),
+            seed=seed,
+            n_tasks=N_TASKS,
+            n_attempts=3,
+            task_solve_rates=rates,
+        )
+        settings = {"token_limit": 200000, "reasoning_effort": "high"}
+        write_to_inbox(inbox, build_summary(job, benchmark_id=BENCHMARK, settings=settings))
+    con = duckdb.connect(str(tmp_path / "warehouse.duckdb"))
+    load_inbox(con, inbox, known_benchmarks={BENCHMARK})
+    build_reproduced_pools(con)
+    pools = con.sql("SELECT * FROM reproduced_pools").arrow().read_all().to_pylist()
+    con.close()
+    exported = export_release_eee(
+        pool_scores(pools),
+        [{"benchmark_id": BENCHMARK, "name": "SWE-bench Verified"}],
+        [{"model_id": "openai/gpt-4o", "developer": "openai"}],
+        "2026-12-01T150000Z",
+    )
+    assert len(exported) == 1
+    path, record = next(iter(exported.items()))
+    assert record_problems(path, record) == []  # the 0.3.0 JSON Schema and the package
+    (result,) = record["evaluation_results"]
+    uncertainty = result["score_details"]["uncertainty"]
+    assert uncertainty["standard_error"]["value"] == pytest.approx(pools[0]["std_error"])
+    assert uncertainty["confidence_interval"]["lower"] == pytest.approx(pools[0]["ci_low"])
+    assert uncertainty["confidence_interval"]["confidence_level"] == 0.95
+    assert uncertainty["num_samples"] == 3
+    args = result["generation_config"]["generation_args"]
+    assert args == {"max_attempts": 3, "eval_limits": {"token_limit": 200000}}
+    details = result["generation_config"]["additional_details"]
+    assert details["reasoning_effort"] == "high" and details["agent"] == "terminus-2"

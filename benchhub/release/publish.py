@@ -26,7 +26,7 @@ from typing import Any
 
 import duckdb
 
-from benchhub.eee import export_release_eee
+from benchhub.eee import export_release_eee, pool_scores
 from benchhub.release import contents
 from benchhub.release.changelog import changelog
 from benchhub.site import write_site
@@ -170,7 +170,8 @@ def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> in
     `{"path": ..., "record": ...}` lines unpack into the EEE datastore layout.
     """
     records = export_release_eee(
-        _rows(con, EXPORT_TABLES["scores"]),
+        _rows(con, EXPORT_TABLES["scores"])
+        + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"])),
         _rows(con, EXPORT_TABLES["benchmarks"]),
         _rows(con, EXPORT_TABLES["models"]),
         release_id,
