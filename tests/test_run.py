@@ -260,3 +260,10 @@ def test_broken_tasks_score_below_100(tmp_path: Path, capsys: pytest.CaptureFixt
     assert summary["score"] == pytest.approx(100 / 3)
     assert summary["sample"] == {"seed": 2, "n": 4, "split": "test"}
     assert "1 of 4 tasks filtered out by name" in summary["notes"]
+
+
+def test_run_refuses_an_unknown_setting_before_harbor_starts(tmp_path: Path) -> None:
+    out = pulled(tmp_path, "mmlu-pro", 1)
+    code = main(["bench", "run", str(out), "-a", "oracle", "--setting", "vibes=good"])
+    assert code == UsageError.exit_code
+    assert not (tmp_path / "jobs").exists()

@@ -145,11 +145,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _settings(pairs: list[str]) -> dict[str, str]:
+    """--setting NAME=VALUE pairs, refused before Harbor starts unless the registry knows the
+    name (benchhub/score_settings.py; aliases such as `effort` are accepted)."""
+    from benchhub.score_settings import CANONICAL, canonical_name
+
     settings = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise UsageError(f"--setting {pair!r}: expected NAME=VALUE")
+        if canonical_name(name) not in CANONICAL:
+            raise UsageError(
+                f"--setting {pair!r}: {name.strip()!r} is not a setting name the registry "
+                "knows; use one of " + ", ".join(sorted(CANONICAL))
+            )
         settings[name.strip()] = value.strip()
     return settings
 
