@@ -11,6 +11,7 @@ from typing import Any
 
 import duckdb
 import numpy as np
+import pyarrow as pa
 
 from benchhub.pooling import (
     PoolEstimates,
@@ -23,32 +24,37 @@ from benchhub.warehouse import insert_rows, sql_text, transaction
 
 POOL_KEY = ("benchmark_id", "model_id", "harness", "settings_key")
 
-# One row per run, with its pool's code, and the run-level facts the pools table reports.
-_RUNS = """
+# Dense integer codes, from small dictionaries joined in (hash joins, no window over every row):
+# pools, submitters and task names; and one row per run with its pool's and submitter's codes.
+_CODES = """
+CREATE OR REPLACE TEMP TABLE pool_keys AS
+SELECT
+    *,
+    (row_number() OVER (ORDER BY benchmark_id, model_id, harness, settings_key) - 1)::BIGINT
+        AS pool
+FROM (SELECT DISTINCT benchmark_id, model_id, harness, settings_key FROM reproduced_runs);
+CREATE OR REPLACE TEMP TABLE submitter_codes AS
+SELECT submitter, (row_number() OVER (ORDER BY submitter) - 1)::BIGINT AS code
+FROM (SELECT DISTINCT submitter FROM reproduced_runs);
+CREATE OR REPLACE TEMP TABLE task_codes AS
+SELECT task, (row_number() OVER () - 1)::BIGINT AS code
+FROM (SELECT DISTINCT task FROM reproduced_attempts);
 CREATE OR REPLACE TEMP TABLE pool_runs AS
-SELECT
-    (dense_rank() OVER (ORDER BY benchmark_id, model_id, harness, settings_key) - 1)::BIGINT
-        AS pool,
-    (row_number() OVER (ORDER BY run_id) - 1)::BIGINT AS run,
-    run_id,
-    hash(submitter) AS submitter,
-    benchmark_id, model_id, harness, settings_key, created_at
-FROM reproduced_runs
+SELECT k.pool, (row_number() OVER () - 1)::BIGINT AS run, r.run_id, s.code AS submitter,
+       r.created_at
+FROM reproduced_runs AS r
+JOIN pool_keys AS k USING (benchmark_id, model_id, harness, settings_key)
+JOIN submitter_codes AS s USING (submitter);
 """
+_TEMP_TABLES = ("pool_keys", "submitter_codes", "task_codes", "pool_runs")
 
-# One reward per (run, task): the mean over its attempts. Task codes are dense per pool.
+# One reward per (run, task): the mean over its attempts.
 _TASK_REWARDS = """
-WITH per_task AS (
-    SELECT run_id, task, avg(reward) AS reward
-    FROM reproduced_attempts
-    GROUP BY run_id, task
-)
-SELECT
-    r.run,
-    (dense_rank() OVER (PARTITION BY r.pool ORDER BY t.task) - 1)::BIGINT AS task,
-    t.reward
-FROM per_task AS t
+SELECT r.run, c.code AS task, avg(a.reward) AS reward
+FROM reproduced_attempts AS a
 JOIN pool_runs AS r USING (run_id)
+JOIN task_codes AS c USING (task)
+GROUP BY r.run, c.code
 """
 
 _RUN_USAGE = """
@@ -65,11 +71,12 @@ GROUP BY r.pool, r.run
 """
 
 _POOLS = """
-SELECT
-    pool, benchmark_id, model_id, harness, settings_key, max(created_at) AS last_run_at
-FROM pool_runs
+SELECT k.pool, k.benchmark_id, k.model_id, k.harness, k.settings_key,
+       max(r.created_at) AS last_run_at
+FROM pool_keys AS k
+JOIN pool_runs AS r USING (pool)
 GROUP BY ALL
-ORDER BY pool
+ORDER BY k.pool
 """
 
 # Attempts of pools where some run reported tokens, in (run, task, attempt) order.
@@ -94,7 +101,7 @@ def build_reproduced_pools(con: duckdb.DuckDBPyConnection) -> int:
     """(Re)create `reproduced_pools` and `reproduced_budget_curves`; returns the pool count."""
     con.execute(sql_text("reproduced_runs"))
     con.execute(sql_text("reproduced_attempts"))
-    con.execute(_RUNS)
+    con.execute(_CODES)
     runs = con.execute("SELECT pool, submitter FROM pool_runs ORDER BY run").fetchnumpy()
     rows = con.execute(_TASK_REWARDS).fetchnumpy()
     pools = con.execute(_POOLS).fetchall()
@@ -102,27 +109,28 @@ def build_reproduced_pools(con: duckdb.DuckDBPyConnection) -> int:
     if n_pools:
         data = TaskRewards(
             run_pool=np.asarray(runs["pool"], dtype=np.int64),
-            run_submitter=_codes(np.asarray(runs["submitter"])),
+            run_submitter=np.asarray(runs["submitter"], dtype=np.int64),
             row_run=np.asarray(rows["run"], dtype=np.int64),
             row_task=np.asarray(rows["task"], dtype=np.int64),
             row_reward=np.asarray(rows["reward"], dtype=np.float64),
         )
-        if len(np.unique(data.row_run)) != len(data.run_pool):
+        if (np.bincount(data.row_run, minlength=len(data.run_pool)) == 0).any():
             raise ValueError("reproduced_attempts lacks the tasks of some runs; reload the inbox")
         estimates = pool_estimates(data)
-        usage = _usage(con, n_pools)
-        pool_rows = [
-            _pool_row(i, pools[i], estimates, usage, _settings(pools[i][4])) for i in range(n_pools)
-        ]
+        pool_table = _pool_table(pools, estimates, _usage(con, n_pools))
         curve_rows = _curve_rows(con, data, pools)
-    else:
-        pool_rows, curve_rows = [], []
     with transaction(con):
         con.execute(sql_text("reproduced_pools"))
         con.execute(sql_text("reproduced_budget_curves"))
-        insert_rows(con, "reproduced_pools", pool_rows)
-        insert_rows(con, "reproduced_budget_curves", curve_rows)
-    con.execute("DROP TABLE IF EXISTS pool_runs")
+        if n_pools:
+            con.register("pool_batch", pool_table)
+            try:
+                con.execute("INSERT INTO reproduced_pools BY NAME SELECT * FROM pool_batch")
+            finally:
+                con.unregister("pool_batch")
+            insert_rows(con, "reproduced_budget_curves", curve_rows)
+    for table in _TEMP_TABLES:
+        con.execute(f"DROP TABLE IF EXISTS {table}")
     return n_pools
 
 
@@ -152,42 +160,56 @@ def _usage(con: duckdb.DuckDBPyConnection, n_pools: int) -> dict[str, np.ndarray
     return out
 
 
-def _pool_row(
-    i: int,
-    pool: tuple[Any, ...],
-    est: PoolEstimates,
-    usage: dict[str, np.ndarray],
-    settings: dict[str, Any],
-) -> dict[str, Any]:
-    estimate = float(est.estimate[i])
-    cost = _number(usage["cost"][i])
-    return {
-        **dict(zip(POOL_KEY, pool[1:5], strict=True)),
-        "settings": json.dumps(settings, sort_keys=True, ensure_ascii=False),
-        "n_runs": int(est.n_runs[i]),
-        "n_submitters": int(est.n_submitters[i]),
-        "n_tasks": int(est.n_tasks[i]),
-        "effective_runs": float(est.effective_runs[i]),
-        "max_submitter_share": float(est.max_submitter_share[i]),
-        "estimate": estimate,
-        "std_error": _number(est.std_error[i]),
-        "ci_low": _number(est.ci_low[i]),
-        "ci_high": _number(est.ci_high[i]),
-        "degrees_of_freedom": _number(est.degrees_of_freedom[i]),
-        "run_std_error": _number(est.run_std_error[i]),
-        "task_std_error": _number(est.task_std_error[i]),
-        "between_run_sd": _number(est.between_run_sd[i]),
-        "runs_needed": None if np.isnan(est.runs_needed[i]) else int(est.runs_needed[i]),
-        "runs_needed_reason": est.runs_needed_reason[i],
-        "max_attempts": None if np.isnan(usage["attempts"][i]) else int(usage["attempts"][i]),
-        "token_limit": settings.get("token_limit")
-        if isinstance(settings.get("token_limit"), int)
-        else None,
-        "mean_tokens_per_run": _number(usage["tokens"][i]),
-        "mean_cost_usd_per_run": cost,
-        "cost_per_point_usd": cost / estimate if cost is not None and estimate > 0 else None,
-        "last_run_at": pool[5],
+def _pool_table(
+    pools: list[tuple[Any, ...]], est: PoolEstimates, usage: dict[str, np.ndarray]
+) -> pa.Table:
+    """The `reproduced_pools` rows as one Arrow table, built column by column (NaN -> NULL)."""
+    settings = [_settings(p[4]) for p in pools]
+    limits = [s.get("token_limit") for s in settings]
+    cost = usage["cost"]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        cost_per_point = np.where(est.estimate > 0, cost / est.estimate, np.nan)
+
+    def floats(values: np.ndarray) -> pa.Array:
+        return pa.array(np.asarray(values, dtype=np.float64), from_pandas=True)
+
+    def counts(values: np.ndarray) -> pa.Array:
+        values = np.asarray(values, dtype=np.float64)
+        return pa.array(np.nan_to_num(values).astype(np.int64), mask=np.isnan(values))
+
+    columns: dict[str, Any] = {
+        key: [p[index + 1] for p in pools] for index, key in enumerate(POOL_KEY)
     }
+    columns |= {
+        "settings": [json.dumps(s, sort_keys=True, ensure_ascii=False) for s in settings],
+        "n_runs": counts(est.n_runs),
+        "n_submitters": counts(est.n_submitters),
+        "n_tasks": counts(est.n_tasks),
+        "effective_runs": floats(est.effective_runs),
+        "max_submitter_share": floats(est.max_submitter_share),
+        "estimate": floats(est.estimate),
+        "std_error": floats(est.std_error),
+        "ci_low": floats(est.ci_low),
+        "ci_high": floats(est.ci_high),
+        "degrees_of_freedom": floats(
+            np.where(np.isinf(est.degrees_of_freedom), np.nan, est.degrees_of_freedom)
+        ),
+        "run_std_error": floats(est.run_std_error),
+        "task_std_error": floats(est.task_std_error),
+        "between_run_sd": floats(est.between_run_sd),
+        "runs_needed": counts(est.runs_needed),
+        "runs_needed_reason": pa.array(est.runs_needed_reason, type=pa.string()),
+        "max_attempts": counts(usage["attempts"]),
+        "token_limit": pa.array(
+            [v if isinstance(v, int) and not isinstance(v, bool) else None for v in limits],
+            type=pa.int64(),
+        ),
+        "mean_tokens_per_run": floats(usage["tokens"]),
+        "mean_cost_usd_per_run": floats(cost),
+        "cost_per_point_usd": floats(cost_per_point),
+        "last_run_at": [p[5] for p in pools],
+    }
+    return pa.table(columns)
 
 
 def _curve_rows(
