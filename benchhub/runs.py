@@ -20,7 +20,7 @@ import duckdb
 
 from benchhub.warehouse import insert_rows, sql_text, transaction
 from ltb.errors import InvalidSummaryError
-from ltb.inbox import atomic_write_bytes, read_run
+from ltb.inbox import InboxRecord, atomic_write_bytes, read_run
 from ltb.summary_check import parse_timestamp
 
 QUARANTINE_DIRNAME = "quarantine"
@@ -72,6 +72,14 @@ class InboxLoad:
 
 def read_inbox_file(path: Path, known_benchmarks: Collection[str] | None) -> RunRecord | Rejection:
     """Check one inbox file again and turn it into a row, or say why it cannot be loaded."""
+    read = read_inbox_run(path, known_benchmarks)
+    return read if isinstance(read, Rejection) else read[0]
+
+
+def read_inbox_run(
+    path: Path, known_benchmarks: Collection[str] | None
+) -> tuple[RunRecord, list[dict[str, Any]]] | Rejection:
+    """One inbox file checked again: its `reproduced_runs` row and `reproduced_attempts` rows."""
     path = Path(path)
     if path.is_symlink() or not path.is_file():
         return Rejection(path, "not a regular file", ["inbox entries must be plain files"])
@@ -79,6 +87,25 @@ def read_inbox_file(path: Path, known_benchmarks: Collection[str] | None) -> Run
         record = read_run(path, known_benchmarks)
     except InvalidSummaryError as exc:
         return Rejection(path, exc.kind, exc.problems)
+    return _run_record(path, record), attempt_rows(record.run_id, record.summary)
+
+
+def attempt_rows(run_id: str, summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """`reproduced_attempts` rows of a checked summary: one per attempt (version 2), or one per
+    task with its mean reward (version 1, which has no attempts)."""
+    if summary["schema_version"] == 1:
+        return [
+            {"run_id": run_id, "task": task, "reward": float(reward)}
+            for task, reward in summary["rewards"].items()
+        ]
+    return [
+        {"run_id": run_id, "task": task, "attempt": index, **attempt}
+        for task, entry in summary["tasks"].items()
+        for index, attempt in enumerate(entry["attempts"])
+    ]
+
+
+def _run_record(path: Path, record: InboxRecord) -> RunRecord:
     summary = record.summary
     return RunRecord(
         run_id=record.run_id,
@@ -104,8 +131,13 @@ def read_inbox_file(path: Path, known_benchmarks: Collection[str] | None) -> Run
 
 
 def settings_key(summary: dict[str, Any]) -> str:
-    """Canonical JSON of what must match for two runs to be pooled: the agent and settings."""
-    pooled_on = {"agent": summary["agent"], "settings": summary.get("settings") or {}}
+    """Canonical JSON of what must match for two runs to be pooled: the agent and settings.
+
+    `attempts` is left out: a run's score is the mean reward over its attempts, whose expected
+    value does not depend on how many attempts were made, so runs with -k 1 and -k 3 pool.
+    """
+    settings = {k: v for k, v in (summary.get("settings") or {}).items() if k != "attempts"}
+    pooled_on = {"agent": summary["agent"], "settings": settings}
     return json.dumps(pooled_on, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -152,24 +184,36 @@ def load_inbox(
     inbox = Path(inbox)
     quarantine_dir = inbox / QUARANTINE_DIRNAME if quarantine_dir is None else quarantine_dir
     con.execute(sql_text("reproduced_runs"))
+    con.execute(sql_text("reproduced_attempts"))
     if known_benchmarks is None:
         known_benchmarks = _warehouse_benchmarks(con)
     loaded = {row[0] for row in con.execute("SELECT run_id FROM reproduced_runs").fetchall()}
+    # Runs loaded before reproduced_attempts existed get their attempts from the inbox file.
+    without_attempts = loaded - {
+        row[0] for row in con.execute("SELECT DISTINCT run_id FROM reproduced_attempts").fetchall()
+    }
     report = InboxLoad()
     records: list[RunRecord] = []
+    attempts: list[dict[str, Any]] = []
     for path in sorted(inbox.glob("*.json")):
         report.seen += 1
         if path.stem in loaded:
             report.already_loaded += 1
+            if path.stem in without_attempts:
+                backfill = read_inbox_run(path, None)
+                if not isinstance(backfill, Rejection):
+                    attempts += backfill[1]
             continue
-        result = read_inbox_file(path, known_benchmarks)
+        result = read_inbox_run(path, known_benchmarks)
         if isinstance(result, Rejection):
             quarantine(path, result.reason, quarantine_dir, result.details)
             report.quarantined.append(result)
         else:
-            records.append(result)
+            records.append(result[0])
+            attempts += result[1]
     with transaction(con):
         report.added = insert_rows(con, "reproduced_runs", [asdict(r) for r in records])
+        insert_rows(con, "reproduced_attempts", attempts)
     return report
 
 

@@ -27,10 +27,10 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
-from duckdb.func import FunctionNullHandling
+if TYPE_CHECKING:
+    import duckdb
 
 # Canonical name -> what it means. Names outside this list pass through in snake_case.
 CANONICAL: dict[str, str] = {
@@ -50,6 +50,8 @@ CANONICAL: dict[str, str] = {
     "judge": "the model that graded the answers",
     "temperature": "sampling temperature",
     "max_tokens": "output token limit",
+    "token_limit": "total token budget per task (input and output, every turn of an agent)",
+    "feedback": "the model sees the grader's verdict before trying again (true) or not (false)",
     "context_length": "context window given to the model",
     "inference_provider": "who served the model (API, host)",
     "prompt": "the prompt format or template",
@@ -108,6 +110,9 @@ ALIASES: dict[str, str] = {
     "max_new_tokens": "max_tokens",
     "max_gen_toks": "max_tokens",
     "max_output_tokens": "max_tokens",
+    "token_budget": "token_limit",
+    "max_total_tokens": "token_limit",
+    "verifier_feedback": "feedback",
     "num_output_tokens": "max_tokens",
     "context_window": "context_length",
     "inference_platform": "inference_provider",
@@ -149,9 +154,18 @@ BOOKKEEPING = frozenset(
 )
 
 _COUNTS = frozenset(
-    {"shots", "attempts", "runs", "thinking_budget", "n_evaluated", "max_tokens", "context_length"}
+    {
+        "shots",
+        "attempts",
+        "runs",
+        "thinking_budget",
+        "n_evaluated",
+        "max_tokens",
+        "token_limit",
+        "context_length",
+    }
 )
-_SWITCHES = frozenset({"cot", "thinking", "verified"})
+_SWITCHES = frozenset({"cot", "thinking", "verified", "feedback"})
 _LOWER = frozenset({"reasoning_effort"})
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0"})
@@ -198,6 +212,9 @@ def settings_function(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
 
     It is removed again afterwards: DuckDB reports a Python function still registered when the
     interpreter exits as leaked, and no later SQL on the connection should depend on it."""
+    # Imported here: `ltb` checks run settings with this module and never needs DuckDB.
+    from duckdb.func import FunctionNullHandling
+
     con.create_function(
         "canonical_settings",
         normalise_json,

@@ -1,4 +1,4 @@
-"""Building the ltb run summary (schemas/run-summary.v1.json) from a Harbor job folder.
+"""Building the ltb run summary (schemas/run-summary.v2.json) from a Harbor job folder.
 
 Pure: reads the job folder (and the pulled dataset's pull-report.json when it can be found),
 writes nothing. `ltb bench run` and `ltb bench push` both call `build_summary`.
@@ -8,7 +8,10 @@ What is read from Harbor 0.25's job output:
   which counts errored trials as 0, and `n_total_trials`. Its SHA-256 is `results_sha256`.
 - config.json: `n_attempts`, the dataset path and any task name filters.
 - lock.json: `harbor.version`.
-- <trial>/result.json: the task folder, agent, model and reward of each trial.
+- <trial>/result.json: the task folder, agent, model and reward of each trial (one trial is one
+  attempt, in the order of `started_at`), whether it errored (`exception_info`), and the agent's
+  token usage and cost (`agent_result.n_input_tokens`, `n_cache_tokens`, `n_output_tokens`,
+  `cost_usd`) when the agent reported them.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
+from benchhub.score_settings import CANONICAL, canonical_name, normalise
 from ltb import __version__
 from ltb.errors import SummaryError
 from ltb.pull import REPORT_NAME
@@ -44,6 +48,8 @@ def build_summary(
     benchmark_id: str | None = None,
     sample: Mapping[str, Any] | None = None,
     created_at: str | None = None,
+    settings: Mapping[str, Any] | None = None,
+    transcripts_url: str | None = None,
 ) -> dict[str, Any]:
     """The run summary of one Harbor job, checked against the schema (ltb.summary_check).
 
@@ -52,9 +58,13 @@ def build_summary(
         report the benchmark id is the dataset folder's name and the sample is
         {"seed": None, "n": n_tasks}.
     created_at: an RFC 3339 time for the summary (default: now, UTC).
+    settings: run settings under the registry's setting names (reasoning_effort, token_limit,
+        feedback, ...); `attempts` is added from Harbor's n_attempts.
+    transcripts_url: a link to transcripts the submitter publishes (never the transcripts).
 
-    score is 100 x Harbor's mean reward; rewards maps each task folder name to its mean reward
-    over attempts (errored trials count 0, as Harbor counts them). Anything a reader should
+    score is 100 x Harbor's mean reward; tasks maps each task folder name to its attempts, each
+    with its reward (errored trials count 0, as Harbor counts them) and, when Harbor recorded
+    them, tokens and cost. Anything a reader should
     know (fewer trials than tasks x attempts, tasks filtered out, rows from the bundled slice)
     goes to `notes`. Raises SummaryError when the folder cannot be summarised.
     """
@@ -75,11 +85,12 @@ def build_summary(
     if not trials:
         raise SummaryError(f"{job}: no trial results; did the job run?")
 
-    rewards_by_task: dict[str, list[float]] = defaultdict(list)
-    for trial in trials:
-        rewards_by_task[_task_name(trial)].append(_trial_reward(trial, job))
-    rewards = {task: math.fsum(r) / len(r) for task, r in sorted(rewards_by_task.items())}
-    all_rewards = [r for rs in rewards_by_task.values() for r in rs]
+    attempts_by_task: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for trial in sorted(trials, key=lambda t: (str(t.get("started_at") or ""), t["trial_name"])):
+        attempts_by_task[_task_name(trial)].append(_attempt(trial, job))
+    tasks = {task: {"attempts": attempts} for task, attempts in sorted(attempts_by_task.items())}
+    rewards = {task: [a["reward"] for a in attempts] for task, attempts in attempts_by_task.items()}
+    all_rewards = [r for rs in rewards.values() for r in rs]
     trial_mean = math.fsum(all_rewards) / len(all_rewards)
 
     harbor_mean = _harbor_mean(evaluation)
@@ -104,7 +115,7 @@ def build_summary(
     if report and report.get("rows", {}).get("origin") == "bundled":
         notes.append("tasks were pulled from the rows bundled with ltb, a slice of the split")
     summary: dict[str, Any] = {
-        "schema_version": 1,
+        "schema_version": 2,
         "benchmark_id": benchmark_id or _benchmark_id(report, dataset_dir, config, job, eval_key),
         "model": _model(trials),
         "agent": _agent(trials),
@@ -114,11 +125,16 @@ def build_summary(
         "score": 100 * harbor_mean,
         "n_tasks": len(rewards),
         "n_attempts": n_attempts,
-        "rewards": rewards,
+        "tasks": tasks,
         "sample": dict(sample) if sample is not None else _sample(report, len(rewards)),
         "results_sha256": hashlib.sha256(result_path.read_bytes()).hexdigest(),
         "created_at": created_at or datetime.now(UTC).isoformat(timespec="seconds"),
+        "settings": normalise(
+            {**_agent_settings(trials), **(settings or {}), "attempts": n_attempts}
+        ),
     }
+    if transcripts_url:
+        summary["transcripts_url"] = transcripts_url
     if notes:
         text = "; ".join(notes)
         summary["notes"] = (
@@ -129,6 +145,19 @@ def build_summary(
 
 def write_summary(summary: Mapping[str, Any], path: Path) -> None:
     path.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _agent_settings(trials: list[dict[str, Any]]) -> dict[str, Any]:
+    """Agent options the trials ran with (`harbor --ak NAME=VALUE`, in each trial's
+    config.agent.kwargs) that are registry settings, such as reasoning_effort; other agent
+    options are not recorded."""
+    settings: dict[str, Any] = {}
+    for trial in trials:
+        kwargs = ((trial.get("config") or {}).get("agent") or {}).get("kwargs") or {}
+        for key, value in kwargs.items():
+            if canonical_name(key) in CANONICAL and isinstance(value, str | int | float | bool):
+                settings.setdefault(key, value)
+    return settings
 
 
 def _read_json(path: Path) -> Any:
@@ -158,6 +187,35 @@ def _task_name(trial: Mapping[str, Any]) -> str:
     if path:
         return Path(path).name
     return str(trial["task_name"]).rsplit("/", 1)[-1]
+
+
+# Harbor's agent_result field -> the summary's attempt field.
+TOKEN_FIELDS = {
+    "n_input_tokens": "input_tokens",
+    "n_cache_tokens": "cached_tokens",
+    "n_output_tokens": "output_tokens",
+    "cost_usd": "cost_usd",
+}
+
+
+def _attempt(trial: Mapping[str, Any], job: Path) -> dict[str, Any]:
+    """One trial as an attempt: reward, whether it errored, and the usage Harbor recorded."""
+    attempt: dict[str, Any] = {
+        "reward": _trial_reward(trial, job),
+        "errored": bool(trial.get("exception_info")) or not trial.get("verifier_result"),
+    }
+    usage = trial.get("agent_result") or {}
+    for harbor_name, name in TOKEN_FIELDS.items():
+        value = usage.get(harbor_name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise SummaryError(
+                f"{job}/{trial['trial_name']}: agent_result.{harbor_name} {value!r} is not a "
+                "count or amount"
+            )
+        attempt[name] = float(value) if name == "cost_usd" else int(value)
+    return attempt
 
 
 def _trial_reward(trial: Mapping[str, Any], job: Path) -> float:

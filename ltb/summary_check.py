@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -18,7 +18,11 @@ from typing import Any
 
 from ltb.errors import InvalidSummaryError
 
-SCHEMA_PATH = Path(__file__).parent / "schemas" / "run-summary.v1.json"
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+# Version 2 (what `ltb bench run` writes) adds every attempt's reward, tokens and cost, settings in
+# the registry's vocabulary and a transcripts link; version 1 summaries are still accepted.
+SCHEMA_VERSIONS = (1, 2)
+CURRENT_SCHEMA_VERSION = 2
 
 # Generous for the schema's 100,000 tasks with ordinary task names; small enough that a
 # handful of concurrent uploads cannot exhaust the intake's memory.
@@ -113,9 +117,16 @@ def check_summary(
         raise InvalidSummaryError(
             [f"(top level): expected a JSON object, got {type(obj).__name__}"]
         )
+    version = obj.get("schema_version")
+    if version not in SCHEMA_VERSIONS or isinstance(version, bool):
+        raise InvalidSummaryError(
+            [f"schema_version: {_clip(repr(version), 80)} is not one of {list(SCHEMA_VERSIONS)}"]
+        )
     problems = list(_value_problems(obj, ()))
-    problems += _schema_problems(obj)
+    problems += _schema_problems(obj, version)
     problems += _name_problems(obj)
+    if version >= 2:
+        problems += _settings_problems(obj)
     if not problems:
         # Only meaningful once the types are known to be right.
         problems += _consistency_problems(obj, not_after)
@@ -135,6 +146,17 @@ def check_summary(
             problems = problems[:MAX_PROBLEMS_SHOWN] + [f"... and {extra} more problems"]
         raise InvalidSummaryError(problems)
     return obj
+
+
+def task_rewards(summary: dict[str, Any]) -> dict[str, float]:
+    """Each task's reward in a checked summary: the mean over its attempts (schema version 2) or
+    the mean reward the summary states (version 1). The one definition of a task's reward."""
+    if summary.get("schema_version", 1) == 1:
+        return {task: float(value) for task, value in summary["rewards"].items()}
+    return {
+        task: math.fsum(a["reward"] for a in entry["attempts"]) / len(entry["attempts"])
+        for task, entry in summary["tasks"].items()
+    }
 
 
 def parse_timestamp(value: str) -> datetime:
@@ -187,12 +209,13 @@ def _value_problems(value: Any, path: tuple[str | int, ...]) -> Iterator[str]:
             yield from _value_problems(item, (*path, index))
 
 
-def _schema_problems(obj: dict[str, Any]) -> list[str]:
-    validator, rewards_rule = _validators()
+def _schema_problems(obj: dict[str, Any], version: int) -> list[str]:
+    validator, per_task_rule = _validators(version)
     errors = sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.path])
     problems = [f"{_path(tuple(e.absolute_path))}: {_schema_message(e)}" for e in errors]
-    if isinstance(obj.get("rewards"), dict):
-        problems += rewards_rule.problems(obj["rewards"])
+    field = per_task_rule.field
+    if isinstance(obj.get(field), dict):
+        problems += per_task_rule.problems(obj[field])
     return problems
 
 
@@ -207,6 +230,7 @@ class _RewardsRule:
     name_pattern: str
     minimum: float
     maximum: float
+    field = "rewards"
 
     @classmethod
     def take_from(cls, rewards_schema: dict[str, Any]) -> _RewardsRule:
@@ -214,9 +238,9 @@ class _RewardsRule:
         values = rewards_schema.pop("additionalProperties")
         # Fail loudly if the schema grows a rule this class would silently skip.
         if set(names) != {"pattern"} or set(values) != {"type", "minimum", "maximum"}:
-            raise ValueError(f"{SCHEMA_PATH}: rewards rules changed; update _RewardsRule")
+            raise ValueError("run-summary.v1.json: rewards rules changed; update _RewardsRule")
         if values["type"] != "number":
-            raise ValueError(f"{SCHEMA_PATH}: rewards values must be numbers")
+            raise ValueError("run-summary.v1.json: rewards values must be numbers")
         return cls(names["pattern"], values["minimum"], values["maximum"])
 
     def problems(self, rewards: dict[str, Any]) -> list[str]:
@@ -235,6 +259,117 @@ class _RewardsRule:
             else:
                 continue
             problems.append(f"rewards{_path_part(name)}: {problem}")
+        return problems
+
+
+_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+@dataclass(frozen=True)
+class _Field:
+    types: tuple[str, ...]
+    minimum: float | None
+    maximum: float | None
+
+    def problem(self, value: Any) -> str | None:
+        if not any(_JSON_TYPES[t](value) for t in self.types):
+            return f"{_clip(repr(value), 80)} is not of type {' or '.join(self.types)}"
+        if value is None or isinstance(value, bool):
+            return None
+        if self.minimum is not None and value < self.minimum:
+            return f"{value!r} is less than the minimum of {self.minimum}"
+        if self.maximum is not None and value > self.maximum:
+            return f"{value!r} is greater than the maximum of {self.maximum}"
+        return None
+
+
+@dataclass(frozen=True)
+class _TasksRule:
+    """The schema's rules for each `tasks` entry (version 2), applied without jsonschema for
+    the same reason as _RewardsRule. Read from the schema: attempts' length and each attempt
+    field's types and bounds."""
+
+    name_pattern: str
+    min_attempts: int
+    max_attempts: int
+    required: frozenset[str]
+    fields: dict[str, _Field]
+    field = "tasks"
+
+    @classmethod
+    def take_from(cls, tasks_schema: dict[str, Any]) -> _TasksRule:
+        names = tasks_schema.pop("propertyNames")
+        entry = tasks_schema.pop("additionalProperties")
+        attempts = entry["properties"]["attempts"]
+        attempt = attempts["items"]
+        expected_entry = {"type", "additionalProperties", "required", "properties"}
+        # Fail loudly if the schema grows a rule this class would silently skip.
+        if (
+            set(names) != {"pattern"}
+            or set(entry) != expected_entry
+            or set(entry["properties"]) != {"attempts"}
+            or entry["required"] != ["attempts"]
+            or set(attempts) != {"type", "minItems", "maxItems", "items"}
+            or set(attempt) != expected_entry
+            or any(set(f) - {"type", "minimum", "maximum"} for f in attempt["properties"].values())
+        ):
+            raise ValueError("run-summary.v2.json: tasks rules changed; update _TasksRule")
+        fields = {
+            name: _Field(
+                tuple(rule["type"]) if isinstance(rule["type"], list) else (rule["type"],),
+                rule.get("minimum"),
+                rule.get("maximum"),
+            )
+            for name, rule in attempt["properties"].items()
+        }
+        return cls(
+            names["pattern"],
+            attempts["minItems"],
+            attempts["maxItems"],
+            frozenset(attempt["required"]),
+            fields,
+        )
+
+    def problems(self, tasks: dict[str, Any]) -> list[str]:
+        problems = []
+        pattern = re.compile(self.name_pattern)
+        for name, entry in tasks.items():
+            where = f"tasks{_path_part(name)}"
+            if not pattern.search(name):
+                problems.append(
+                    f"tasks: {_clip(repr(name), 80)} does not match {self.name_pattern!r}"
+                )
+            if not isinstance(entry, dict) or set(entry) != {"attempts"}:
+                problems.append(f"{where}: expected an object with exactly the key 'attempts'")
+                continue
+            attempts = entry["attempts"]
+            if not isinstance(attempts, list):
+                problems.append(f"{where}.attempts: expected a list")
+                continue
+            if not self.min_attempts <= len(attempts) <= self.max_attempts:
+                problems.append(
+                    f"{where}.attempts: {len(attempts)} attempts, expected "
+                    f"{self.min_attempts} to {self.max_attempts}"
+                )
+            for index, attempt in enumerate(attempts):
+                problems += self._attempt_problems(f"{where}.attempts[{index}]", attempt)
+        return problems
+
+    def _attempt_problems(self, where: str, attempt: Any) -> list[str]:
+        if not isinstance(attempt, dict):
+            return [f"{where}: expected an object"]
+        problems = [f"{where}: {k!r} is required" for k in sorted(self.required - set(attempt))]
+        for key, value in attempt.items():
+            rule = self.fields.get(key)
+            if rule is None:
+                problems.append(f"{where}: unexpected field {_clip(repr(key), 80)}")
+            elif (problem := rule.problem(value)) is not None:
+                problems.append(f"{where}.{key}: {problem}")
         return problems
 
 
@@ -284,24 +419,58 @@ def _unsafe_name(name: str, allow_slash: bool) -> list[str]:
     return problems
 
 
+def _settings_problems(obj: dict[str, Any]) -> list[str]:
+    """Version 2 settings use the registry's closed vocabulary (benchhub.score_settings), with
+    each value spelled as the registry spells it, so that a run's settings and a published
+    score's settings can be compared key by key."""
+    from benchhub.score_settings import CANONICAL, normalise
+
+    settings = obj.get("settings")
+    if not isinstance(settings, dict):
+        return []
+    problems = []
+    for key, value in settings.items():
+        if key not in CANONICAL:
+            problems.append(
+                f"settings.{_clip(key, 80)}: not a setting name the registry knows; use one of "
+                + ", ".join(sorted(CANONICAL))
+            )
+            continue
+        canonical = normalise({key: value}).get(key)
+        if canonical != value or type(canonical) is not type(value):
+            problems.append(
+                f"settings.{key}: {_clip(repr(value), 80)} is not spelled as the registry "
+                f"spells it ({canonical!r})"
+            )
+    attempts = settings.get("attempts")
+    if isinstance(attempts, int) and attempts != obj.get("n_attempts"):
+        problems.append(f"settings.attempts: {attempts} differs from n_attempts")
+    return problems
+
+
 def _consistency_problems(obj: dict[str, Any], not_after: datetime | None) -> list[str]:
     problems = []
-    rewards: dict[str, float] = obj["rewards"]
+    rewards = task_rewards(obj)
+    counted_in = "rewards" if obj["schema_version"] == 1 else "tasks"
     if obj["n_tasks"] != len(rewards):
         problems.append(
-            f"n_tasks: {obj['n_tasks']} does not match the {len(rewards)} tasks in rewards"
+            f"n_tasks: {obj['n_tasks']} does not match the {len(rewards)} tasks in {counted_in}"
         )
     elif rewards:
         expected = 100 * math.fsum(rewards.values()) / len(rewards)
         if abs(obj["score"] - expected) > SCORE_TOLERANCE:
             problems.append(f"score: {obj['score']} is not 100 x the mean reward ({expected:.4f})")
+    if obj["schema_version"] >= 2:
+        most = max((len(t["attempts"]) for t in obj["tasks"].values()), default=0)
+        if most > obj["n_attempts"]:
+            problems.append(f"tasks: a task has {most} attempts, more than n_attempts")
     if not_after is not None and parse_timestamp(obj["created_at"]) > not_after + CLOCK_SKEW:
         problems.append(f"created_at: {obj['created_at']} is in the future")
     return problems
 
 
 @cache
-def _validators() -> tuple[Any, _RewardsRule]:
+def _validators(version: int) -> tuple[Any, _RewardsRule | _TasksRule]:
     # jsonschema is imported lazily: the CLI's search path never needs it.
     from jsonschema import Draft202012Validator, FormatChecker
 
@@ -309,10 +478,18 @@ def _validators() -> tuple[Any, _RewardsRule]:
     formats.checks("date-time", raises=ValueError)(
         lambda value: not isinstance(value, str) or bool(parse_timestamp(value))
     )
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema = json.loads(schema_path(version).read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    rewards_rule = _RewardsRule.take_from(schema["properties"]["rewards"])
-    return Draft202012Validator(schema, format_checker=formats), rewards_rule
+    rule: _RewardsRule | _TasksRule
+    if version == 1:
+        rule = _RewardsRule.take_from(schema["properties"]["rewards"])
+    else:
+        rule = _TasksRule.take_from(schema["properties"]["tasks"])
+    return Draft202012Validator(schema, format_checker=formats), rule
+
+
+def schema_path(version: int) -> Path:
+    return SCHEMA_DIR / f"run-summary.v{version}.json"
 
 
 def _path(parts: tuple[str | int, ...]) -> str:

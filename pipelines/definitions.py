@@ -12,7 +12,7 @@ from assets.catalog import catalog
 from assets.channel_assets import build_channel_assets
 from assets.checks import build_asset_checks
 from assets.release import release
-from assets.reproduced import reproduced_medians, reproduced_runs
+from assets.reproduced import reproduced_medians, reproduced_pools, reproduced_runs
 from assets.review import benchmark_reviews, benchmarks
 from assets.scores import leaderboard, scores
 from pipelines.jobs import build_registry_job, cut_release_job, ingest_runs_job
@@ -27,6 +27,7 @@ ALL_ASSETS = [
     benchmarks,
     reproduced_runs,
     reproduced_medians,
+    reproduced_pools,
     scores,
     leaderboard,
     release,

@@ -35,6 +35,9 @@ TABLES = {
     "scores",
     "reproduced_runs",
     "reproduced_medians",
+    "reproduced_attempts",
+    "reproduced_pools",
+    "reproduced_budget_curves",
 }
 
 
@@ -209,6 +212,49 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "benchmark_id_orphan": None,
     }
     return row | overrides
+
+
+def test_pool_checks_catch_intervals_caps_counts_and_bands() -> None:
+    def pool(model: str, **fields: Any) -> dict[str, Any]:
+        row = {
+            "benchmark_id": "b", "model_id": model, "harness": "harbor", "settings_key": "{}",
+            "n_runs": 3, "estimate": 50.0, "ci_low": 40.0, "ci_high": 60.0, "runs_needed": 4,
+            "max_submitter_share": 0.5, "submitter_over_cap": False, "runs_miscounted": False,
+            "benchmark_id_orphan": None,
+        }  # fmt: skip
+        return row | fields
+
+    good = [pool("m1"), pool("m2", ci_low=None, ci_high=None, runs_needed=None)]
+    assert failed(outcomes("reproduced_pools", good)) == set()
+    bad = [
+        pool("m1", ci_low=55.0),
+        pool("m2", ci_high=45.0),
+        pool("m3", submitter_over_cap=True),
+        pool("m4", runs_miscounted=True),
+        pool("m5", estimate=101.0, ci_high=102.0),
+    ]
+    assert failed(outcomes("reproduced_pools", bad)) == {
+        "pool_interval_below_estimate",
+        "pool_interval_above_estimate",
+        "pool_submitter_share_capped",
+        "pool_counts_every_run",
+        "pool_estimate_in_range",
+    }
+    curve = {"benchmark_id": "b", "model_id": "m", "harness": "harbor", "settings_key": "{}"}
+    points = [
+        curve | {"tokens": 10, "solved": 20.0, "solved_low": 25.0, "solved_high": 30.0},
+        curve | {"tokens": 20, "solved": 40.0, "solved_low": 30.0, "solved_high": 50.0},
+    ]
+    assert failed(outcomes("reproduced_budget_curves", points)) == {"curve_band_below_curve"}
+    attempts = [
+        {"run_id": "run-1", "task": "t", "reward": 1.5, "input_tokens": -1, "cached_tokens": 0,
+         "output_tokens": 5, "cost_usd": 0.1, "run_id_orphan": "run-1"},
+    ]  # fmt: skip
+    assert failed(outcomes("reproduced_attempts", attempts)) == {
+        "attempt_reward_in_range",
+        "attempt_input_tokens_not_negative",
+        "attempt_run_exists",
+    }
 
 
 def test_benchmark_checks_catch_keys_tiers_and_missing_field_lists() -> None:

@@ -27,7 +27,13 @@ from tests.test_intake import make_release, make_summary
 
 ROOT = Path(__file__).resolve().parent.parent
 HARBOR_JOBS = Path("/work/shared/data/harbor/real-run-harbor-0.25.0/jobs")
-SUMMARY_KEYS = set(json.loads((ROOT / "ltb/schemas/run-summary.v1.json").read_text())["properties"])
+SUMMARY_KEYS = {
+    key
+    for version in (1, 2)
+    for key in json.loads((ROOT / f"ltb/schemas/run-summary.v{version}.json").read_text())[
+        "properties"
+    ]
+}
 
 
 @dataclass

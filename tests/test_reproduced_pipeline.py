@@ -24,8 +24,9 @@ from pipelines.resources import RegistrySettings
 from pipelines.sensors import inbox_sensor
 from tests.conftest import BuiltRegistry
 from tests.test_intake import make_summary
+from tests.test_pools import push_synthetic_runs
 
-RUN_ASSETS = ("reproduced_runs", "reproduced_medians", "scores", "leaderboard")
+RUN_ASSETS = ("reproduced_runs", "reproduced_medians", "reproduced_pools", "scores", "leaderboard")
 
 
 def _push(summary: dict, folder: Path, inbox: Path) -> None:
@@ -93,3 +94,42 @@ def test_pushed_runs_reach_the_release_as_a_median(
     reproduced = page["reproduced"]
     assert [(m["median"], m["n_runs"]) for m in reproduced] == [(75.0, 3)]
     assert opened.manifest["counts"]["reproduced_runs"] == 3
+
+
+def test_synthetic_pushes_from_real_harbor_output_reach_the_benchmark_page(
+    registry_copy: BuiltRegistry, tmp_path: Path
+) -> None:
+    """Harbor jobs built from the real Harbor output with seeded noise, pushed as v2 summaries,
+    give the benchmark page a pooled estimate, its interval, runs needed and a budget curve."""
+    push_synthetic_runs(tmp_path, registry_copy.inbox, 5)
+    result = materialize(
+        ALL_ASSETS,
+        selection=[AssetKey(name) for name in RUN_ASSETS],
+        resources=registry_copy.resources(),
+        instance=DagsterInstance.ephemeral(),
+    )
+    assert result.success
+    con = duckdb.connect(str(registry_copy.warehouse))
+    try:
+        release = cut_release(con, registry_copy.exports)
+    finally:
+        con.close()
+    opened = open_release(str(release.path))
+    assert verify_release(opened) == []
+    page = opened.read_json("benchmarks/swe-bench-verified.json")
+    (pool,) = [p for p in page["pools"] if p["model_id"] == "openai/gpt-4o"]
+    assert pool["n_runs"] == 5 and pool["agent"] == "terminus-2"
+    assert pool["ci"][0] < pool["estimate"] < pool["ci"][1]
+    assert pool["runs_needed"] is None and "pull more tasks" in pool["runs_needed_reason"]
+    curve = pool["budget_curve"]
+    assert len(curve) >= 10 and curve[-1]["solved"] >= curve[0]["solved"]
+    assert pool["cost_per_point_usd"] > 0
+
+    html = (release.path / "site" / "benchmarks" / "swe-bench-verified.html").read_text()
+    pooled = html[html.index('id="pooled"') : html.index('id="commands"')]
+    assert f"{pool['estimate']:.2f}".rstrip("0").rstrip(".") in pooled
+    assert "pull more tasks" in pooled  # runs needed, with its reason
+    assert "<polyline" in pooled and "<polygon" in pooled  # the curve and its band
+    assert 'class="budget-curve"' in pooled
+    tables = {Path(f).stem for f in opened.manifest["files"] if f.endswith(".parquet")}
+    assert {"reproduced_pools", "reproduced_budget_curves"} <= tables

@@ -25,10 +25,11 @@ from ltb.errors import SummaryError, UsageError
 from ltb.harbor_env import NamespaceEnvironment
 from ltb.pull.pipeline import PullRequest, pull
 from ltb.summary import SUMMARY_NAME, build_summary
+from ltb.summary_check import InvalidSummaryError, check_summary, task_rewards
 
 FIXTURE = Path(__file__).parent / "fixtures" / "harbor_job"
 SCHEMA = json.loads(
-    (Path(__file__).parents[1] / "ltb" / "schemas" / "run-summary.v1.json").read_text()
+    (Path(__file__).parents[1] / "ltb" / "schemas" / "run-summary.v2.json").read_text()
 )
 CLOSED_PORT_ENDPOINT = "http://127.0.0.1:9"
 
@@ -46,7 +47,12 @@ def test_summary_of_a_real_harbor_job() -> None:
     summary = build_summary(job, created_at="2026-11-29T15:00:00+00:00")
     jsonschema.validate(summary, SCHEMA)
     assert summary["score"] == pytest.approx(100 / 3)  # 2 of 6 trials right; errors count 0
-    assert summary["rewards"] == {"demo-qa-0000": 1.0, "demo-qa-0001": 0.0, "demo-qa-0002": 0.0}
+    assert task_rewards(summary) == {"demo-qa-0000": 1.0, "demo-qa-0001": 0.0, "demo-qa-0002": 0.0}
+    # Every attempt: the oracle reports no tokens, and demo-qa-0002's trials raised.
+    assert summary["tasks"]["demo-qa-0000"]["attempts"] == [{"reward": 1.0, "errored": False}] * 2
+    assert summary["tasks"]["demo-qa-0002"]["attempts"] == [{"reward": 0.0, "errored": True}] * 2
+    assert summary["settings"] == {"attempts": 2}
+    assert "transcripts_url" not in summary
     assert (summary["n_tasks"], summary["n_attempts"]) == (3, 2)
     assert summary["benchmark_id"] == "demo-qa"
     assert (summary["agent"], summary["model"]) == ("oracle", "oracle")
@@ -71,6 +77,69 @@ def test_summary_notes_missing_trials_and_other_job_shapes(tmp_path: Path) -> No
         build_summary(FIXTURE / "jobs" / "demo-multikey")
     with pytest.raises(SummaryError, match="missing"):
         build_summary(tmp_path)
+
+
+def test_summary_reads_tokens_cost_and_settings_from_harbor_trial_results(tmp_path: Path) -> None:
+    """Harbor's own TrialResult model, given token usage, round-trips into the v2 summary."""
+    from harbor.models.trial.result import TrialResult
+
+    copy = tmp_path / "run"
+    shutil.copytree(FIXTURE, copy)
+    job = copy / "jobs" / "demo-oracle"
+    usage = {}
+    for index, path in enumerate(sorted(job.glob("*/result.json"))):
+        trial = TrialResult.model_validate_json(path.read_text())
+        assert trial.agent_result is not None
+        trial.agent_result.n_input_tokens = 1000 + index
+        trial.agent_result.n_cache_tokens = 100 * index
+        trial.agent_result.n_output_tokens = 50 + index
+        trial.agent_result.cost_usd = 0.01 * (index + 1)
+        trial.config.agent.kwargs = {"reasoning_effort": "High", "unrelated_option": 3}
+        path.write_text(trial.model_dump_json())
+        usage[trial.trial_name] = (trial.started_at, 1000 + index, 100 * index, 50 + index)
+
+    summary = build_summary(
+        job,
+        settings={"token_limit": "200000", "feedback": "false"},
+        transcripts_url="https://example.org/transcripts/run-1",
+    )
+    jsonschema.validate(summary, SCHEMA)
+    assert summary["settings"] == {
+        "attempts": 2,
+        "feedback": False,
+        "reasoning_effort": "high",
+        "token_limit": 200000,
+    }
+    assert summary["transcripts_url"] == "https://example.org/transcripts/run-1"
+    for task, entry in summary["tasks"].items():
+        expected = sorted((v for k, v in usage.items() if k.startswith(task + "__")))
+        got = [
+            (a["input_tokens"], a["cached_tokens"], a["output_tokens"]) for a in entry["attempts"]
+        ]
+        assert got == [e[1:] for e in expected]  # attempts in the order Harbor started them
+        assert all(a["cost_usd"] > 0 for a in entry["attempts"])
+
+
+def test_v2_checks_refuse_unknown_settings_and_malformed_attempts() -> None:
+    summary = build_summary(FIXTURE / "jobs" / "demo-oracle", created_at="2026-11-29T15:00:00Z")
+    bad = json.loads(json.dumps(summary))
+    bad["settings"]["vibes"] = "good"
+    bad["settings"]["feedback"] = "yes"
+    bad["tasks"]["demo-qa-0000"]["attempts"][0]["reward"] = 1.5
+    bad["tasks"]["demo-qa-0001"]["attempts"].append({"reward": 0.0, "transcript": "..."})
+    with pytest.raises(InvalidSummaryError) as raised:
+        check_summary(bad)
+    problems = "\n".join(raised.value.problems)
+    assert "settings.vibes: not a setting name the registry knows" in problems
+    assert "settings.feedback: 'yes' is not spelled as the registry spells it (True)" in problems
+    assert "tasks.demo-qa-0000.attempts[0].reward: 1.5 is greater than the maximum" in problems
+    assert "tasks.demo-qa-0001.attempts[2]: unexpected field 'transcript'" in problems
+    # A version 1 summary (one mean reward per task) is still accepted.
+    v1 = {k: v for k, v in summary.items() if k not in ("tasks", "settings")}
+    v1.update(schema_version=1, rewards=task_rewards(summary))
+    assert check_summary(v1) is v1
+    with pytest.raises(InvalidSummaryError, match="schema_version: 3 is not one of"):
+        check_summary({**v1, "schema_version": 3})
 
 
 def namespace_env(tmp_path: Path, dockerfile: str) -> NamespaceEnvironment:
@@ -159,7 +228,7 @@ def test_oracle_scores_100_on_every_shape_through_the_cli(tmp_path: Path) -> Non
     summary = json.loads((tmp_path / "jobs" / "j1" / SUMMARY_NAME).read_text())
     jsonschema.validate(summary, SCHEMA)
     assert summary["score"] == 100.0
-    assert summary["n_tasks"] == 10 and set(summary["rewards"].values()) == {1.0}
+    assert summary["n_tasks"] == 10 and set(task_rewards(summary).values()) == {1.0}
     assert not list(scratch.glob("ltb-namespace-*"))  # every trial's state was deleted
 
 
@@ -187,7 +256,14 @@ def test_broken_tasks_score_below_100(tmp_path: Path, capsys: pytest.CaptureFixt
     captured = capsys.readouterr()
     assert "1 of 4 tasks have no solution" in captured.err
     summary = json.loads((tmp_path / "jobs" / "broken" / SUMMARY_NAME).read_text())
-    assert summary["rewards"] == {good.name: 1.0, wrong.name: 0.0, no_reward.name: 0.0}
+    assert task_rewards(summary) == {good.name: 1.0, wrong.name: 0.0, no_reward.name: 0.0}
     assert summary["score"] == pytest.approx(100 / 3)
     assert summary["sample"] == {"seed": 2, "n": 4, "split": "test"}
     assert "1 of 4 tasks filtered out by name" in summary["notes"]
+
+
+def test_run_refuses_an_unknown_setting_before_harbor_starts(tmp_path: Path) -> None:
+    out = pulled(tmp_path, "mmlu-pro", 1)
+    code = main(["bench", "run", str(out), "-a", "oracle", "--setting", "vibes=good"])
+    assert code == UsageError.exit_code
+    assert not (tmp_path / "jobs").exists()

@@ -25,6 +25,7 @@ import duckdb
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
+from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, missing_fields
 
 if TYPE_CHECKING:
@@ -86,6 +87,27 @@ FRAME_QUERIES: dict[str, str] = {
         SELECT benchmark_id, model_id, harness, settings_key, median, n_runs, min, max,
                {_orphan("t", "benchmarks")}
         FROM reproduced_medians AS t""",
+    "reproduced_attempts": """
+        SELECT run_id, task, reward, input_tokens, cached_tokens, output_tokens, cost_usd,
+               CASE WHEN NOT EXISTS (SELECT 1 FROM reproduced_runs AS r
+                                     WHERE r.run_id = t.run_id) THEN t.run_id END
+                   AS run_id_orphan
+        FROM reproduced_attempts AS t""",
+    "reproduced_pools": f"""
+        SELECT benchmark_id, model_id, harness, settings_key, n_runs, estimate, ci_low,
+               ci_high, runs_needed, max_submitter_share,
+               max_submitter_share > {MAX_SUBMITTER_SHARE} + 1e-9
+                   AND n_submitters * {MAX_SUBMITTER_SHARE} >= 1 AS submitter_over_cap,
+               n_runs <> (SELECT count(*) FROM reproduced_runs AS r
+                          WHERE r.benchmark_id = t.benchmark_id AND r.model_id = t.model_id
+                            AND r.harness = t.harness AND r.settings_key = t.settings_key)
+                   AS runs_miscounted,
+               {_orphan("t", "benchmarks")}
+        FROM reproduced_pools AS t""",
+    "reproduced_budget_curves": """
+        SELECT benchmark_id, model_id, harness, settings_key, tokens, solved, solved_low,
+               solved_high
+        FROM reproduced_budget_curves AS t""",
 }
 
 

@@ -6,7 +6,7 @@ EEE records come in through the `every_eval_ever` and `helm_results` channels
 (`assets/channels/_eee.py`); docs/scores.md says what is lost either way.
 """
 
-from benchhub.eee.export import export_release_eee, unplaceable
+from benchhub.eee.export import export_release_eee, pool_scores, unplaceable
 from benchhub.eee.migrate import RejectedRecord, migrate_record
 from benchhub.eee.validate import official_schema, record_problems
 
@@ -15,6 +15,7 @@ __all__ = [
     "export_release_eee",
     "migrate_record",
     "official_schema",
+    "pool_scores",
     "record_problems",
     "unplaceable",
 ]

@@ -20,6 +20,12 @@ them, so nothing is dropped):
 - settings: temperature, max_tokens, attempts and tools into the typed `generation_args`,
   every other setting (JSON-encoded when not text) into `generation_config.additional_details`;
 - harness and version -> `eval_library`; date -> the result's `evaluation_timestamp`.
+
+Pooled estimates of reproduced runs (reproduced_pools, benchhub/pooling.py) are exported as
+scores of the channel `ltb-pools` (`pool_scores`): the estimate -> `score_details.score`, its
+standard error, 95% interval and run count -> `score_details.uncertainty`, the most attempts per
+task -> `generation_args.max_attempts` and a `token_limit` setting ->
+`generation_args.eval_limits.token_limit`.
 """
 
 from __future__ import annotations
@@ -91,6 +97,48 @@ def export_release_eee(
         path = f"data/{collection}/{folders[0]}/{folders[1]}/{record_id}.json"
         records[path] = _record(group, model, names, release_id, retrieved, collection, record_id)
     return records
+
+
+POOLS_CHANNEL = "ltb-pools"
+POOLS_METHOD = (
+    "crossed runs x tasks (pigeonhole) variance of the weighted mean of run scores; runs and "
+    "tasks as separate sources of variance (benchhub/pooling.py)"
+)
+
+
+def pool_scores(pools: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """reproduced_pools rows as score rows for `export_release_eee`."""
+    rows = []
+    for pool in pools:
+        settings = {
+            "agent": json.loads(pool["settings_key"]).get("agent"),
+            **_settings(pool.get("settings")),
+        }
+        if pool.get("max_attempts"):
+            settings["attempts"] = int(pool["max_attempts"])
+        rows.append(
+            {
+                "benchmark_id": pool["benchmark_id"],
+                "model_id": pool["model_id"],
+                "value": pool["estimate"],
+                "scale": "percent",
+                "metric": "mean reward x 100",
+                "label": "reproduced",
+                "source_url": f"https://benchhub.dev/runs/{pool['benchmark_id']}/{pool['model_id']}",
+                "channel": POOLS_CHANNEL,
+                "publisher": "ltb users",
+                "harness": pool["harness"],
+                "harness_version": None,
+                "settings": settings,
+                "reported_at": str(pool["last_run_at"])[:10],
+                "stderr": pool.get("std_error"),
+                "ci_low": pool.get("ci_low"),
+                "ci_high": pool.get("ci_high"),
+                "n_runs": pool["n_runs"],
+                "pool": pool,
+            }
+        )
+    return rows
 
 
 def unplaceable(models: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -237,7 +285,27 @@ def _score_details(score: Mapping[str, Any], settings: dict[str, Any]) -> dict[s
         uncertainty["standard_error"] = {"value": score["stderr"]}
     if score.get("ci_low") is not None and score.get("ci_high") is not None:
         uncertainty["confidence_interval"] = {"lower": score["ci_low"], "upper": score["ci_high"]}
-    if score["label"] == "reproduced":
+    if score.get("pool") is not None:
+        pool = score["pool"]
+        details |= {
+            "statistic": "pooled estimate of pushed ltb runs",
+            "n_runs": str(pool["n_runs"]),
+            "n_tasks": str(pool["n_tasks"]),
+            "n_submitters": str(pool["n_submitters"]),
+            "between_run_sd": _text(pool.get("between_run_sd")),
+            "runs_needed_for_2_points": _text(pool.get("runs_needed")),
+        }
+        uncertainty["num_samples"] = int(pool["n_runs"])
+        if "standard_error" in uncertainty:
+            uncertainty["standard_error"]["method"] = POOLS_METHOD
+        if "confidence_interval" in uncertainty:
+            uncertainty["confidence_interval"] |= {
+                "confidence_level": 0.95,
+                "method": "t interval with Satterthwaite degrees of freedom, " + POOLS_METHOD,
+            }
+        if pool.get("between_run_sd") is not None:
+            uncertainty["standard_deviation"] = pool["between_run_sd"]
+    elif score["label"] == "reproduced":
         details |= {"statistic": "median of pushed ltb runs", "n_runs": str(score["n_runs"])}
         uncertainty["num_samples"] = score["n_runs"]
         if "confidence_interval" in uncertainty:
@@ -260,6 +328,9 @@ def _generation_config(settings: dict[str, Any]) -> dict[str, Any]:
         args["max_tokens"] = settings.pop("max_tokens")
     if isinstance(settings.get("attempts"), int) and not isinstance(settings["attempts"], bool):
         args["max_attempts"] = settings.pop("attempts")
+    limit = settings.get("token_limit")
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1:
+        args["eval_limits"] = {"token_limit": settings.pop("token_limit")}
     tools = settings.get("tools")
     if isinstance(tools, list) and all(isinstance(t, str) for t in tools):
         args["agentic_eval_config"] = {"available_tools": [{"name": t} for t in tools]}

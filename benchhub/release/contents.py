@@ -60,6 +60,8 @@ def benchmark_page(
     aliases: Iterable[Mapping[str, Any]],
     scores: Iterable[Mapping[str, Any]],
     medians: Iterable[Mapping[str, Any]],
+    pools: Iterable[Mapping[str, Any]] = (),
+    curves: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     provenance = _json(benchmark.get("provenance")) or {}
     source_urls = _json(benchmark.get("source_urls")) or {}
@@ -107,6 +109,7 @@ def benchmark_page(
         # For a model with several scores here: which recorded settings differ between them.
         "disagreements": disagreements(page_scores),
         "reproduced": [_median(m, scores) for m in medians],
+        "pools": _pools(pools, curves),
         "commands": ltb_commands(benchmark_id, bool(benchmark.get("harbor_runnable"))),
     }
 
@@ -188,6 +191,41 @@ def _median(median: Mapping[str, Any], scores: list[Mapping[str, Any]]) -> dict[
         "last_run_at": str(median.get("last_run_at")),
         "gaps": gaps,
     }
+
+
+POOL_KEY = ("model_id", "harness", "settings_key")
+POOL_FIELDS = (
+    "n_runs", "n_submitters", "n_tasks", "effective_runs", "max_submitter_share", "estimate",
+    "std_error", "degrees_of_freedom", "run_std_error", "task_std_error", "between_run_sd",
+    "runs_needed", "runs_needed_reason", "max_attempts", "token_limit", "mean_tokens_per_run",
+    "mean_cost_usd_per_run", "cost_per_point_usd",
+)  # fmt: skip
+
+
+def _pools(
+    pools: Iterable[Mapping[str, Any]], curves: Iterable[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Pooled estimates (benchhub/pooling.py), each with its budget curve when it has one."""
+    by_pool: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+    for point in curves:
+        by_pool[tuple(point[k] for k in POOL_KEY)].append(
+            {k: point[k] for k in ("tokens", "solved", "solved_low", "solved_high")}
+        )
+    return [
+        {
+            "model_id": pool["model_id"],
+            "harness": pool["harness"],
+            "agent": (_json(pool["settings_key"]) or {}).get("agent"),
+            "settings": _json(pool.get("settings")) or {},
+            **{field: pool.get(field) for field in POOL_FIELDS},
+            "ci": [pool.get("ci_low"), pool.get("ci_high")],
+            "last_run_at": str(pool.get("last_run_at")),
+            "budget_curve": sorted(
+                by_pool.get(tuple(pool[k] for k in POOL_KEY), []), key=lambda p: p["tokens"]
+            ),
+        }
+        for pool in sorted(pools, key=lambda p: (-(p["estimate"] or 0), p["model_id"]))
+    ]
 
 
 def _percent(score: Mapping[str, Any]) -> float:

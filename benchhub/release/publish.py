@@ -26,7 +26,7 @@ from typing import Any
 
 import duckdb
 
-from benchhub.eee import export_release_eee
+from benchhub.eee import export_release_eee, pool_scores
 from benchhub.release import contents
 from benchhub.release.changelog import changelog
 from benchhub.release.model_pages import write_model_pages
@@ -56,6 +56,8 @@ EXPORT_TABLES: dict[str, str] = {
     "leaderboard": f"SELECT l.* FROM leaderboard l {_PUBLISHED} ORDER BY ALL",
     "reproduced_medians": "SELECT * FROM reproduced_medians ORDER BY ALL",
     "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
+    "reproduced_pools": "SELECT * FROM reproduced_pools ORDER BY ALL",
+    "reproduced_budget_curves": "SELECT * FROM reproduced_budget_curves ORDER BY ALL",
 }
 EEE_RECORDS = "eee/scores.eee.jsonl.gz"
 ANALYST_VIEWS_SQL = Path(__file__).resolve().parents[2] / "sql" / "analyst_views.sql"
@@ -173,7 +175,8 @@ def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> in
     `{"path": ..., "record": ...}` lines unpack into the EEE datastore layout.
     """
     records = export_release_eee(
-        _rows(con, EXPORT_TABLES["scores"]),
+        _rows(con, EXPORT_TABLES["scores"])
+        + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"])),
         _rows(con, EXPORT_TABLES["benchmarks"]),
         _rows(con, EXPORT_TABLES["models"]),
         release_id,
@@ -192,6 +195,10 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
     scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
     aliases = contents.group_by(_rows(con, EXPORT_TABLES["benchmark_aliases"]), "benchmark_id")
     medians = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_medians"]), "benchmark_id")
+    pools = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_pools"]), "benchmark_id")
+    curves = contents.group_by(
+        _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
+    )
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
@@ -207,6 +214,8 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
             aliases.get(benchmark_id, []),
             scores.get(benchmark_id, []),
             medians.get(benchmark_id, []),
+            pools.get(benchmark_id, []),
+            curves.get(benchmark_id, []),
         )
         _write_json(pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))

@@ -7,6 +7,7 @@ HTML, so a benchmark with tens of thousands of scores still gets a page of a few
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,3 +97,55 @@ def _highest_first(score: dict[str, Any]) -> tuple[int, float, str]:
     if score["scale"] == "fraction":
         value *= 100
     return (_SCALE_RANK.get(score["scale"], 2), -value, score["model_id"])
+
+
+@dataclass(frozen=True)
+class CurveChart:
+    """A budget curve drawn as inline SVG: the curve, its band, and labelled axes."""
+
+    width: int
+    height: int
+    line: str  # SVG points "x,y x,y ..."
+    band: str  # polygon points: the high edge left to right, then the low edge back
+    x_ticks: list[tuple[float, str]]
+    y_ticks: list[tuple[float, str]]
+    points: list[dict[str, Any]]  # the data, for the table under the chart
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 420, 180, 36
+
+
+def curve_chart(curve: list[dict[str, Any]]) -> CurveChart | None:
+    """Tokens on a log scale (x) against percent of tasks solved (y)."""
+    if len(curve) < 2:
+        return None
+    low, high = math.log10(curve[0]["tokens"]), math.log10(curve[-1]["tokens"])
+    span = max(high - low, 1e-9)
+    inner_w = CHART_WIDTH - 2 * CHART_MARGIN
+    inner_h = CHART_HEIGHT - 2 * CHART_MARGIN
+
+    def x(tokens: float) -> float:
+        return round(CHART_MARGIN + inner_w * (math.log10(tokens) - low) / span, 1)
+
+    def y(percent: float) -> float:
+        return round(CHART_HEIGHT - CHART_MARGIN - inner_h * percent / 100, 1)
+
+    line = " ".join(f"{x(p['tokens'])},{y(p['solved'])}" for p in curve)
+    upper = [f"{x(p['tokens'])},{y(p['solved_high'])}" for p in curve]
+    lower = [f"{x(p['tokens'])},{y(p['solved_low'])}" for p in reversed(curve)]
+    decades = range(math.ceil(low), math.floor(high) + 1)
+    x_ticks = [(x(10**d), _tokens_text(10**d)) for d in decades] or [
+        (x(curve[0]["tokens"]), _tokens_text(curve[0]["tokens"])),
+        (x(curve[-1]["tokens"]), _tokens_text(curve[-1]["tokens"])),
+    ]
+    y_ticks = [(y(v), f"{v}%") for v in (0, 50, 100)]
+    return CurveChart(
+        CHART_WIDTH, CHART_HEIGHT, line, " ".join(upper + lower), x_ticks, y_ticks, curve
+    )
+
+
+def _tokens_text(tokens: float) -> str:
+    for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if tokens >= size:
+            return f"{tokens / size:g}{suffix}"
+    return f"{tokens:g}"

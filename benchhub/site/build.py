@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from benchhub.site import directory
-from benchhub.site.benchmark import commands, facts, published_next_to, score_groups
+from benchhub.site.benchmark import (
+    commands,
+    curve_chart,
+    facts,
+    published_next_to,
+    score_groups,
+)
 from benchhub.site.formatting import LABELS
 from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
 from benchhub.site.release_page import change_lists, channel_rows, in_order
@@ -94,6 +100,7 @@ def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> li
             groups=score_groups(page["scores"]),
             commands=commands(page),
             published_next_to=published_next_to,
+            curve_chart=curve_chart,
             parent_published=page.get("parent_id") in published,
         )
         written.append(_write(site / "benchmarks" / f"{entry['id']}.html", html))

@@ -5,6 +5,10 @@ most models scored under the label, then the models that cover the most of those
 (ties broken by id). Cells without a score stay empty; nothing is filled in. Colours come from
 the value as a percent where the scale is bounded, otherwise from the value's position between
 the lowest and highest shown in its benchmark's column (Elo and other open scales).
+
+Reproduced and independent cells on a bounded scale get a rank in their column with a 95% rank
+interval (benchhub/ranks.py) when the column has a cell with a standard error or interval;
+the page shows it on hover.
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from benchhub.ranks import rank_intervals, standard_error
 from benchhub.site.formatting import score_value
 
 HEATMAP_BENCHMARKS = 30
 HEATMAP_MODELS = 50
 COLOUR_STEPS = 8  # CSS classes q0..q7 in static/site.css
+RANKED_LABELS = ("reproduced", "independent")
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,7 @@ class Cell:
     step: int  # colour class, 0 (lowest) to COLOUR_STEPS - 1
     source_url: str
     title: str
+    rank_text: str = ""  # "rank 3 of 12 (95% rank interval 2-5)", or "" without one
 
 
 @dataclass(frozen=True)
@@ -61,10 +68,19 @@ def build_heatmap(
     coverage = Counter(model for model, benchmark in grid if benchmark in chosen)
     models = _top(coverage, n_models)
     spans = {b: _span([grid[m, b] for m in models if (m, b) in grid]) for b in benchmarks}
+    ranks: dict[tuple[str, str], str] = {}
+    if label in RANKED_LABELS:
+        for benchmark in benchmarks:
+            ranks |= _column_ranks(grid, benchmark)
     rows = [
         (
             model,
-            [_cell(grid[model, b], spans[b]) if (model, b) in grid else None for b in benchmarks],
+            [
+                _cell(grid[model, b], spans[b], ranks.get((model, b), ""))
+                if (model, b) in grid
+                else None
+                for b in benchmarks
+            ],
         )
         for model in models
     ]
@@ -89,7 +105,31 @@ def _span(column: list[dict[str, Any]]) -> tuple[float, float]:
     return (min(values), max(values)) if values else (0.0, 0.0)
 
 
-def _cell(cell: dict[str, Any], span: tuple[float, float]) -> Cell:
+def _column_ranks(
+    grid: dict[tuple[str, str], dict[str, Any]], benchmark: str
+) -> dict[tuple[str, str], str]:
+    """Rank texts for a column's cells on a bounded scale, when any carries an error."""
+    column = [
+        (key, cell)
+        for key, cell in sorted(grid.items())
+        if key[1] == benchmark and cell.get("value_percent") is not None
+    ]
+    errors = [standard_error(c.get("stderr"), c.get("ci_low"), c.get("ci_high")) for _, c in column]
+    if len(column) < 2 or all(e is None for e in errors):
+        return {}
+    to_percent = [100.0 if c["scale"] == "fraction" else 1.0 for _, c in column]
+    rank, low, high = rank_intervals(
+        [c["value_percent"] for _, c in column],
+        [float("nan") if e is None else e * f for e, f in zip(errors, to_percent, strict=True)],
+    )
+    n = len(column)
+    return {
+        key: f"rank {r} of {n} (95% rank interval {lo}–{hi})"
+        for (key, _), r, lo, hi in zip(column, rank, low, high, strict=True)
+    }
+
+
+def _cell(cell: dict[str, Any], span: tuple[float, float], rank_text: str = "") -> Cell:
     position = _position(cell, span)
     step = min(COLOUR_STEPS - 1, int(position * COLOUR_STEPS))
     bounded = cell.get("value_percent") is not None
@@ -97,10 +137,15 @@ def _cell(cell: dict[str, Any], span: tuple[float, float]) -> Cell:
     scores = f"best-sourced of {cell['n_scores']} scores" if cell.get("n_scores", 1) > 1 else ""
     title = " · ".join(
         part
-        for part in (score_value(cell["value"], cell["scale"]), cell.get("metric"), scores)
+        for part in (
+            score_value(cell["value"], cell["scale"]),
+            cell.get("metric"),
+            scores,
+            rank_text,
+        )
         if part
     )
-    return Cell(text, step, cell["source_url"], title)
+    return Cell(text, step, cell["source_url"], title, rank_text)
 
 
 def _position(cell: dict[str, Any], span: tuple[float, float]) -> float:

@@ -71,7 +71,71 @@ def run(args: argparse.Namespace) -> int:
     state = "new run" if pushed.created else "already pushed, nothing changed"
     print(f"{pushed.run_id} ({state})")
     print(f"page: {pushed.url}")
+    if "://" in target:
+        pool, where = _released_pool(summary), "in the registry's current release"
+    else:
+        pool, where = _inbox_pool(Path(target), summary), "over the runs in this inbox"
+    if pool is not None:
+        print(f"pool {where}: {pool_text(pool)}")
     return 0
+
+
+def pool_text(pool: dict[str, Any]) -> str:
+    """One line: estimate, interval, spread and runs needed (benchhub/pooling.py)."""
+    runs = f"{pool['n_runs']} run{'s' if pool['n_runs'] != 1 else ''}"
+    text = f"{pool['estimate']:.1f} ({runs}, {pool['n_tasks']} tasks)"
+    low, high = pool.get("ci") or (None, None)
+    text += f", 95% interval [{low:.1f}, {high:.1f}]" if low is not None else ", no interval"
+    if pool.get("between_run_sd") is not None:
+        text += f", between-run SD {pool['between_run_sd']:.1f}"
+    if pool.get("runs_needed") == 0:
+        text += "; within +-2 points"
+    elif pool.get("runs_needed") is not None:
+        text += f"; about {pool['runs_needed']} more runs of this size to reach +-2 points"
+    elif pool.get("runs_needed_reason"):
+        text += f"; runs needed: unknown ({pool['runs_needed_reason']})"
+    return text
+
+
+def _inbox_pool(inbox: Path, summary: dict[str, Any]) -> dict[str, Any] | None:
+    """The run's pool over every valid run in a local inbox, computed as the pipeline does."""
+    from benchhub.pools import pool_of_runs
+    from benchhub.runs import settings_key
+    from ltb.inbox import read_run
+
+    def key(s: dict[str, Any]) -> tuple[str, ...]:
+        return (s["benchmark_id"], s["model"].lower(), s["harness"], settings_key(s))
+
+    wanted, runs = key(summary), []
+    for path in sorted(inbox.glob("*.json")):
+        try:
+            record = read_run(path)
+        except InvalidSummaryError:
+            continue  # the pipeline quarantines it; it is not part of any pool
+        if key(record.summary) == wanted:
+            runs.append((record.summary, record.submitter))
+    return pool_of_runs(runs) if runs else None
+
+
+def _released_pool(summary: dict[str, Any]) -> dict[str, Any] | None:
+    """The run's pool as the current release shows it (the new run joins at the next build)."""
+    from ltb.errors import RegistryError
+    from ltb.release import open_release
+
+    try:
+        page = open_release().read_json(f"benchmarks/{summary['benchmark_id']}.json")
+    except (RegistryError, OSError, KeyError):
+        return None
+    settings = {k: v for k, v in (summary.get("settings") or {}).items() if k != "attempts"}
+    for pool in page.get("pools") or []:
+        if (
+            pool["model_id"] == summary["model"].lower()
+            and pool["harness"] == summary["harness"]
+            and pool.get("agent") == summary["agent"]
+            and pool.get("settings") == settings
+        ):
+            return dict(pool)
+    return None
 
 
 def load_summary(path: Path) -> dict[str, Any]:

@@ -53,6 +53,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "only), docker, another Harbor type, or module:Class "
         "(default: namespace for oracle and nop, docker otherwise)",
     )
+    parser.add_argument(
+        "--reasoning-effort",
+        help="the model's reasoning effort (minimal, low, medium, high), passed to the agent "
+        "(harbor --ak reasoning_effort=...) and recorded in the summary",
+    )
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a run setting to record, in the registry's setting names (token_limit=200000, "
+        "feedback=false, temperature=0.7...); repeatable. Runs with other settings are pooled "
+        "apart.",
+    )
+    parser.add_argument(
+        "--transcripts-url",
+        help="https link to transcripts you publish yourself; the summary carries the link only",
+    )
     parser.add_argument("--jobs-dir", type=Path, default=Path("jobs"), help="default ./jobs")
     parser.add_argument("--job-name", help="default BENCHMARK-AGENT-TIMESTAMP")
 
@@ -63,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
     if args.attempts < 1 or args.concurrent < 1:
         raise UsageError("--attempts and --concurrent must be at least 1")
     environment = _environment(args.env, args.agent)
+    settings = _settings(args.setting)
+    if args.reasoning_effort:
+        settings["reasoning_effort"] = args.reasoning_effort
     excluded = _without_solution(tasks) if args.agent == "oracle" else []
     if excluded and len(excluded) == len(tasks):
         raise UsageError(
@@ -95,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
     ]  # fmt: skip
     if args.model:
         command += ["-m", args.model]
+    if args.reasoning_effort:
+        command += ["--ak", f"reasoning_effort={args.reasoning_effort}"]
     for name in excluded:
         command += ["-x", name]
     if not sys.stdout.isatty():
@@ -108,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     if not (job_dir / "result.json").is_file():
         raise HarborRunError(f"harbor finished but wrote no {job_dir / 'result.json'}")
 
-    summary = build_summary(job_dir)
+    summary = build_summary(job_dir, settings=settings, transcripts_url=args.transcripts_url)
     write_summary(summary, job_dir / SUMMARY_NAME)
     if "notes" in summary:
         print(f"ltb: note: {summary['notes']}", file=sys.stderr)
@@ -119,6 +142,25 @@ def run(args: argparse.Namespace) -> int:
     )
     print(f"Summary: {job_dir / SUMMARY_NAME}")
     return 0
+
+
+def _settings(pairs: list[str]) -> dict[str, str]:
+    """--setting NAME=VALUE pairs, refused before Harbor starts unless the registry knows the
+    name (benchhub/score_settings.py; aliases such as `effort` are accepted)."""
+    from benchhub.score_settings import CANONICAL, canonical_name
+
+    settings = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--setting {pair!r}: expected NAME=VALUE")
+        if canonical_name(name) not in CANONICAL:
+            raise UsageError(
+                f"--setting {pair!r}: {name.strip()!r} is not a setting name the registry "
+                "knows; use one of " + ", ".join(sorted(CANONICAL))
+            )
+        settings[name.strip()] = value.strip()
+    return settings
 
 
 def _task_dirs(dataset: Path) -> list[Path]:
