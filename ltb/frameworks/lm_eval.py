@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.meta
 
 from ltb.pull.graders.grade_lm_eval import scores
 
@@ -246,14 +247,24 @@ def _template(text: str) -> jinja2.Template:
     return _ENV.from_string(text)
 
 
+@cache
+def _fields(text: str) -> frozenset[str]:
+    """The row fields a template reads."""
+    return frozenset(jinja2.meta.find_undeclared_variables(_ENV.parse(text)))
+
+
 def _render(text: str, row: Mapping[str, Any], what: str) -> str:
+    fields = _fields(text)
+    absent = sorted(f for f in fields if f not in row)
+    if absent:
+        raise RowError(f"{what}: the row has no field {', '.join(map(repr, absent))}")
     try:
         return _template(text).render(**row)
-    except jinja2.UndefinedError as exc:
-        raise RowError(f"{what}: the row has no field the template needs ({exc.message})") from None
     except Exception as exc:  # a template error on this row's values
+        empty = sorted(f for f in fields if row.get(f) is None)
+        hint = f"; empty in this row: {', '.join(map(repr, empty))}" if empty else ""
         raise RowError(
-            f"{what}: template failed on this row ({type(exc).__name__}: {exc})"
+            f"{what}: the template failed on this row ({type(exc).__name__}: {exc}){hint}"
         ) from None
 
 
