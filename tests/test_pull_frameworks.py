@@ -20,6 +20,7 @@ from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
 
 from benchhub.runnable import NO_DEFINITION, runnability, shape_names
+from ltb.catalog import search
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
     LmEvalTask,
@@ -31,7 +32,10 @@ from ltb.frameworks.lm_eval import (
 from ltb.pull import REPORT_NAME
 from ltb.pull.graders.grade_lm_eval import scores
 from ltb.pull.pipeline import PullRequest, pull
+from ltb.pull.resolve import resolve_benchmark
 from ltb.pull.shapes import load_shapes
+from ltb.release import INDEX, open_release, page_path
+from tests.conftest import BuiltRegistry
 
 CLOSED_PORT_ENDPOINT = "http://127.0.0.1:9"
 LINT_RULES = DEFAULT_RULES - {LintRule.SHARED_VERIFIER}
@@ -232,3 +236,24 @@ def test_runnability_rule() -> None:
     assert not bad.runnable and "Python hook" in (bad.reason or "")
     none = runnability("v", [], None, shapes, [], compiled)
     assert none.reason == NO_DEFINITION
+
+
+def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) -> None:
+    """Every benchmark the release marks runnable resolves to a pull definition (or Harbor's
+    own registry), and every other one says why not."""
+    release = open_release(str(built_registry.latest))
+    entries = release.read_json(INDEX)["benchmarks"]
+    listed = search(entries, "", harbor_only=True, limit=len(entries))
+    assert listed and all(e["harbor_runnable"] for e in listed)
+    for entry in listed:
+        if entry["harbor_source"] in ("registry", "adapter"):
+            continue  # Harbor's own registry and adapters run them
+        shape, _ = resolve_benchmark(entry["id"], SHAPES, entries)
+        if str(entry["harbor_source"]).startswith("lm-eval:"):
+            assert shape.framework is not None
+            assert shape.framework.source == entry["harbor_source"]
+    not_runnable = next(e for e in entries if not e["harbor_runnable"])
+    page = release.read_json(page_path(not_runnable["id"]))
+    assert page["harbor"]["reason"]
+    with pytest.raises(PullError, match="cannot be pulled"):
+        resolve_benchmark(not_runnable["id"], SHAPES, entries)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +18,7 @@ from ltb.pull.graders.grade_answer import normalise_number
 from ltb.pull.sampling import option_order
 from ltb.pull.shapes import BenchmarkShape
 
-LETTERS = "ABCDEFGHIJ"
+LETTERS = string.ascii_uppercase  # A-Z: some benchmarks (TruthfulQA MC1) have 11+ choices
 ANSWER_PATH = "/app/answer.txt"
 SOLUTION_PATH = "/app/solution.py"
 
@@ -101,7 +102,7 @@ def _answer_index(shape: BenchmarkShape, row: Mapping[str, Any], n_options: int)
     if letter_column and isinstance(row.get(letter_column), str) and row[letter_column].strip():
         letter = row[letter_column].strip().upper()
         if len(letter) != 1 or letter not in LETTERS:
-            raise BadRow(f"answer {row[letter_column]!r} is not a letter A-J")
+            raise BadRow(f"answer {row[letter_column]!r} is not a letter A-Z")
         candidates.append((f"answer {letter}", LETTERS.index(letter)))
     if not candidates:
         raise BadRow("answer is missing")
