@@ -18,8 +18,8 @@ from ltb.frameworks.lm_eval import LmEvalTask, NotRunnable
 SHAPES_SOURCE = "pull"  # ltb/task_shapes.json (the value releases already carry)
 LM_EVAL_CHANNEL = "lm_eval_harness"
 NO_DEFINITION = (
-    "no task definition: not in Harbor's registry or adapters, ltb/task_shapes.json, or "
-    "lm-evaluation-harness"
+    "no task definition linked to it: not in Harbor's registry or adapters, not in "
+    "ltb/task_shapes.json, and no lm-evaluation-harness task maps to it in the crosswalk"
 )
 
 

@@ -45,6 +45,8 @@ CHOICE = "multiple_choice"
 EXACT = "exact_answer"
 # Filters ltb implements exactly as the harness does (lm_eval/filters/*.py).
 FILTERS = frozenset({"regex", "take_first", "remove_whitespace", "lowercase", "uppercase"})
+# Metrics that score a multiple-choice answer as right or wrong (what a choice task measures).
+CHOICE_METRICS = frozenset({"acc", "acc_norm", "acc_mutual_info", "exact_match"})
 EXACT_MATCH_OPTIONS = frozenset(
     {"ignore_case", "ignore_punctuation", "ignore_numbers", "regexes_to_ignore"}
 )
@@ -132,6 +134,9 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
     def no(reason: str) -> NotRunnable:
         return NotRunnable(name, reason)
 
+    task_class = _hook(config.get("class"))
+    if task_class:
+        return no(f"the task is the Python class {task_class}, code ltb does not run")
     if output_type in _NOT_AGENT_TYPES:
         return no(f"output type {output_type}: {_NOT_AGENT_TYPES[output_type]}")
     if output_type not in (CHOICE, "generate_until"):
@@ -172,9 +177,25 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
     }
     if _hook(common["description"]):
         return no("description is a Python hook, code ltb does not run")
+    for key in ("doc_to_text", "doc_to_target", "doc_to_choice", "description"):
+        if isinstance(common[key], str):
+            try:
+                _fields(common[key])
+            except jinja2.TemplateError as exc:
+                return no(f"{key} is not a template ltb can render ({exc})")
     if output_type == CHOICE:
         if common["doc_to_choice"] is None:
             return no("multiple_choice config without doc_to_choice")
+        if isinstance(common["doc_to_text"], str) and not common["doc_to_text"].strip():
+            return no(
+                "doc_to_text is empty: the harness compares the likelihoods of whole choice "
+                "texts, and there is no question to put to an agent"
+            )
+        metrics = {
+            m.get("metric") if isinstance(m, dict) else m for m in config.get("metric_list") or []
+        }
+        if metrics and not metrics & CHOICE_METRICS:
+            return no(f"multiple_choice scored by {sorted(map(str, metrics))}, not by accuracy")
         return LmEvalTask(kind=CHOICE, **common)
     return _exact_task(config, common, no)
 
