@@ -112,5 +112,7 @@ def _lm_eval_shape(
         task,
         license,
         license in shapes.redistributable_licenses,
-        license_note=None if entry else "no release names this task's licence",
+        license_note=None
+        if license in shapes.redistributable_licenses
+        else "answers ship only under a licence known to allow redistribution",
     )
