@@ -107,7 +107,6 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
             curated.get(m.benchmark_id),
             runnability(
                 m.benchmark_id,
-                m.aliases,
                 m.harbor,
                 shapes,
                 lm_eval_tasks.get(m.benchmark_id, ()),

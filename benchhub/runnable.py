@@ -35,17 +35,17 @@ class Runnability:
 
 def runnability(
     benchmark_id: str,
-    names: Iterable[str],
     harbor: str | None,
     shape_names: frozenset[str],
     lm_eval_tasks: Iterable[str],
     compiled: Mapping[str, LmEvalTask | NotRunnable],
 ) -> Runnability:
-    """`names`: the benchmark's id, name and aliases; `shape_names`: the folded ids and aliases
-    of the shapes file; `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it."""
+    """`shape_names`: the folded ids and aliases of the shapes file (matched against the
+    benchmark's id only: an alias shared with a variant must not make the variant pull the
+    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it."""
     if harbor:
         return Runnability(harbor, None)
-    if any(fold(n) in shape_names for n in (benchmark_id, *names)):
+    if fold(benchmark_id) in shape_names:  # by id: pull resolves the release's id the same way
         return Runnability(SHAPES_SOURCE, None)
     tasks = sorted({t.split("@", 1)[0] for t in lm_eval_tasks}, key=_preference(benchmark_id))
     results = [compiled.get(t) or NotRunnable(t, "not a task lm-eval defines") for t in tasks]

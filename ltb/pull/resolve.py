@@ -43,23 +43,10 @@ def resolve_benchmark(
     """The shape for `name` (an id or alias, from the shapes file or release) and its entry."""
     shape = shapes.find(name)
     entry = find(entries, name) if entries else None
-    if shape is None and entry is not None:
-        for candidate in (entry["id"], entry["name"], *entry.get("aliases", [])):
-            shape = shapes.find(candidate)
-            if shape is not None:
-                break
     if shape is None and name.startswith(SOURCE_PREFIX):
         shape = _lm_eval_shape(name.removeprefix(SOURCE_PREFIX), None, shapes)
-    if shape is None and entry is not None and not entry.get("harbor_runnable"):
-        reason = entry.get("harbor_reason") or "the release marks it not runnable"
-        raise PullError(f"{entry['id']} cannot be pulled: {reason}")
-    if (
-        shape is None
-        and entry is not None
-        and str(entry.get("harbor_source")).startswith(SOURCE_PREFIX)
-    ):
-        task = str(entry["harbor_source"]).removeprefix(SOURCE_PREFIX)
-        shape = _lm_eval_shape(task, entry, shapes)
+    if shape is None and entry is not None:
+        shape = _release_shape(entry, shapes)
     if shape is None:
         known = ", ".join(sorted(shapes.benchmarks))
         hint = shapes.suggestions(name)
@@ -95,6 +82,30 @@ def solution_policy(
                 f"redistribution (task_shapes.json says {shape.license!r}); answers left out",
             )
     return SolutionPolicy(True, shape.license, f"licence {shape.license} allows redistribution")
+
+
+def _release_shape(entry: dict[str, Any], shapes: ShapesFile) -> BenchmarkShape | None:
+    """What the release says pull builds for this benchmark (benchhub/runnable.py decided)."""
+    if "harbor_source" not in entry:  # a release from before harbor_source was published
+        for candidate in (entry["id"], entry["name"], *entry.get("aliases", [])):
+            shape = shapes.find(candidate)
+            if shape is not None:
+                return shape
+        return None
+    source = str(entry.get("harbor_source") or "")
+    if not entry.get("harbor_runnable"):
+        raise PullError(
+            f"{entry['id']} cannot be pulled: the release marks it not runnable "
+            f"(`ltb bench info {entry['id']}` says why)"
+        )
+    if source.startswith(SOURCE_PREFIX):
+        return _lm_eval_shape(source.removeprefix(SOURCE_PREFIX), entry, shapes)
+    if source == "pull":
+        return shapes.find(entry["id"])
+    raise PullError(
+        f"{entry['id']} runs from Harbor's own {source} (`harbor datasets list`), not from "
+        "rows ltb pulls"
+    )
 
 
 def _lm_eval_shape(
