@@ -6,6 +6,7 @@ goes on with the next row.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import string
@@ -77,11 +78,14 @@ def _options(shape: BenchmarkShape, row: Mapping[str, Any]) -> list[str]:
     if isinstance(spec, list):
         return [text_field(row, column, f"option {i + 1}") for i, column in enumerate(spec)]
     raw = row.get(spec)
-    if isinstance(raw, str):  # CSV cannot hold a list; accept one encoded as JSON
+    if isinstance(raw, str):  # CSV cannot hold a list; accept one encoded as JSON or Python
         try:
             raw = json.loads(raw)
         except json.JSONDecodeError:
-            raise BadRow(f"options (column {spec!r}) is text but not a JSON list") from None
+            try:
+                raw = ast.literal_eval(raw)
+            except (ValueError, SyntaxError):
+                raise BadRow(f"options (column {spec!r}) is text but not a list") from None
     if not isinstance(raw, list):
         raise BadRow(f"options (column {spec!r}) is missing or not a list")
     cells = {str(i): value for i, value in enumerate(raw)}
