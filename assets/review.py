@@ -2,6 +2,7 @@
 
 import json
 import os
+import time
 
 from dagster import AssetExecutionContext, AssetKey, MaterializeResult, MetadataValue, asset
 
@@ -13,7 +14,9 @@ from benchhub.review.cache import DuckDBReviewCache
 from benchhub.review.model import Review
 from benchhub.review.reviewers import reviewer_from_env
 from benchhub.review.run import review_all
+from benchhub.runnable import LM_EVAL_CHANNEL, runnability, shape_names
 from benchhub.warehouse import insert_rows, sql_text, transaction
+from ltb.frameworks.lm_eval import LmEvalTask, compile_all
 from ltb.pull.shapes import load_shapes
 from pipelines.resources import RegistrySettings, Warehouse
 
@@ -84,10 +87,32 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
                 "SELECT benchmark_id, review FROM benchmark_reviews"
             ).fetchall()
         }
+        lm_eval_tasks: dict[str, list[str]] = {}
+        for benchmark_id, task in con.execute(
+            "SELECT benchmark_id, source_key FROM benchmark_aliases WHERE channel = ?",
+            [LM_EVAL_CHANNEL],
+        ).fetchall():
+            lm_eval_tasks.setdefault(benchmark_id, []).append(task)
     curated = curation.load_curation()
-    pullable = frozenset(load_shapes().benchmarks)
+    started = time.perf_counter()
+    compiled = compile_all()  # the adapters pull generates from lm-eval's task definitions
+    adapter_seconds = time.perf_counter() - started
+    shapes = shape_names(
+        (s.benchmark_id, s.name, s.aliases) for s in load_shapes().benchmarks.values()
+    )
     rows = [
-        benchmark_row(m, reviews[m.benchmark_id], curated.get(m.benchmark_id), pullable)
+        benchmark_row(
+            m,
+            reviews[m.benchmark_id],
+            curated.get(m.benchmark_id),
+            runnability(
+                m.benchmark_id,
+                m.harbor,
+                shapes,
+                lm_eval_tasks.get(m.benchmark_id, ()),
+                compiled,
+            ),
+        )
         for m in merged
     ]
     with warehouse.get_connection() as con:
@@ -98,9 +123,21 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
         tiers = con.execute(
             "SELECT coalesce(tier, 'rejected'), count(*) FROM benchmarks GROUP BY ALL ORDER BY ALL"
         ).fetchall()
+        harbor = con.execute(
+            "SELECT coalesce(split_part(harbor_source, ':', 1), 'not runnable'), count(*) "
+            "FROM benchmarks WHERE published GROUP BY ALL ORDER BY ALL"
+        ).fetchall()
         metadata = table_metadata(con, "benchmarks")
+    n_adapters = sum(1 for c in compiled.values() if isinstance(c, LmEvalTask))
     return MaterializeResult(
-        metadata={**metadata, "tiers": MetadataValue.json(dict(tiers)), "curated": len(curated)}
+        metadata={
+            **metadata,
+            "tiers": MetadataValue.json(dict(tiers)),
+            "curated": len(curated),
+            "harbor_sources": MetadataValue.json(dict(harbor)),
+            "lm_eval_adapters": f"{n_adapters} of {len(compiled)} tasks",
+            "adapter_generation_seconds": round(adapter_seconds, 2),
+        }
     )
 
 

@@ -13,6 +13,7 @@ from benchhub.catalog import MergedBenchmark
 from benchhub.review.curation import CuratedReview
 from benchhub.review.licences import UNKNOWN, normalize_license
 from benchhub.review.model import Review
+from benchhub.runnable import Runnability
 from benchhub.tiers import assign_tier, corrected_record
 
 
@@ -20,12 +21,11 @@ def benchmark_row(
     merged: MergedBenchmark,
     review: Review,
     curated: CuratedReview | None,
-    pullable: frozenset[str],
+    runnable: Runnability,
 ) -> dict[str, Any]:
-    """`pullable`: benchmark ids `ltb bench pull` can build Harbor tasks for from dataset rows."""
+    """`runnable`: whether and how it runs in Harbor (benchhub/runnable.py decides)."""
     tier = assign_tier(merged, review, curated)
     fixed = corrected_record(merged, review, curated)
-    harbor_source = merged.harbor or ("pull" if merged.benchmark_id in pullable else None)
     return {
         "benchmark_id": merged.benchmark_id,
         "name": fixed.name,
@@ -42,8 +42,9 @@ def benchmark_row(
         "axes": list(review.axes),
         "release_date": fixed.release_date,
         "languages": list(merged.languages),
-        "harbor_runnable": harbor_source is not None,
-        "harbor_source": harbor_source,
+        "harbor_runnable": runnable.runnable,
+        "harbor_source": runnable.source,
+        "harbor_reason": runnable.reason,
         "parent_id": merged.parent_id,
         "tier": tier.tier,
         "missing_fields": tier.missing_fields,

@@ -17,7 +17,8 @@ CREATE TABLE benchmarks (
     release_date VARCHAR,
     languages VARCHAR[],
     harbor_runnable BOOLEAN NOT NULL,
-    harbor_source VARCHAR,
+    harbor_source VARCHAR,  -- registry | adapter (Harbor's own), pull, lm-eval:<task>
+    harbor_reason VARCHAR,  -- why not runnable (NULL when runnable)
     parent_id VARCHAR,
     tier VARCHAR,
     missing_fields VARCHAR[],

@@ -209,6 +209,9 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "sample_count": float("nan"),  # how pandas reads a NULL BIGINT
         "hf_dataset": "cais/mmlu",
         "github_url": None,
+        "harbor_runnable": True,
+        "harbor_source": "lm-eval:mmlu_abstract_algebra",
+        "harbor_reason": None,
         "benchmark_id_orphan": None,
     }
     return row | overrides
@@ -277,6 +280,24 @@ def test_benchmark_checks_catch_keys_tiers_and_missing_field_lists() -> None:
     }
     assert not results["published_names_unique"].blocking  # a warning, shown but not gating
     assert "license,sample_count" in results["missing_fields_match_facts"].summary
+
+
+def test_benchmark_checks_catch_runnable_without_a_buildable_source() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="a", name="A", harbor_source=None),
+        benchmark(benchmark_id="b", name="B", harbor_source="somewhere:else"),
+        benchmark(benchmark_id="c", name="C", harbor_runnable=False, harbor_source="pull"),
+        benchmark(benchmark_id="d", name="D", harbor_runnable=False, harbor_source=None),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=5, min_published_benchmarks=1)
+    assert failed(results) == {
+        "runnable_has_source",
+        "harbor_source_known",
+        "not_runnable_has_no_source",
+        "not_runnable_says_why",
+    }
+    assert all(results[c].blocking for c in failed(results))
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

@@ -226,7 +226,7 @@ def test_bad_rows_are_skipped_with_reasons(tmp_path: Path) -> None:
         "4": "question is empty",
         "5": "question contains U+FFFD replacement characters (text decoded wrongly)",
         "6": "answer index 0 and answer B disagree",
-        "7": "1 options; multiple choice needs 2 to 10",
+        "7": "1 options; multiple choice needs 2 to 26",
         "1": "duplicate row id",
         "9": "question contains NUL characters",
     }

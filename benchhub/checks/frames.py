@@ -51,7 +51,8 @@ def _orphan(alias: str, referenced: str) -> str:
 FRAME_QUERIES: dict[str, str] = {
     "benchmarks": f"""
         SELECT benchmark_id, name, tier, published, review_decision, rejected_reason,
-               n_channels, array_to_string(missing_fields, '{FIELD_SEPARATOR}')
+               n_channels, harbor_runnable, harbor_source, harbor_reason,
+               array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
                {", ".join(_FACT_COLUMNS)},
                {_orphan("t", "merged_benchmarks")}

@@ -48,6 +48,7 @@ def index_entry(benchmark: Mapping[str, Any], n_scores: int) -> dict[str, Any]:
         "hf_dataset": benchmark.get("hf_dataset"),
         "sample_count": benchmark.get("sample_count"),
         "harbor_runnable": bool(benchmark.get("harbor_runnable")),
+        "harbor_source": benchmark.get("harbor_source"),
         "n_channels": benchmark.get("n_channels", 0),
         "n_scores": n_scores,
     }
@@ -90,6 +91,7 @@ def benchmark_page(
         "harbor": {
             "runnable": bool(benchmark.get("harbor_runnable")),
             "source": benchmark.get("harbor_source"),
+            "reason": benchmark.get("harbor_reason"),
         },
         "channels": [
             {"channel": channel, "source_url": source_urls.get(channel)}

@@ -63,7 +63,8 @@ def render(page: dict[str, Any]) -> str:
             "harbor",
             "runnable" + (f" ({page['harbor']['source']})" if page["harbor"]["source"] else "")
             if page["harbor"]["runnable"]
-            else "not runnable",
+            else "not runnable"
+            + (f": {page['harbor']['reason']}" if page["harbor"].get("reason") else ""),
         ),
     ]
     for field in (

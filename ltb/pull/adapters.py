@@ -6,17 +6,20 @@ goes on with the next row.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ltb.frameworks import lm_eval
 from ltb.pull.graders.grade_answer import normalise_number
 from ltb.pull.sampling import option_order
 from ltb.pull.shapes import BenchmarkShape
 
-LETTERS = "ABCDEFGHIJ"
+LETTERS = string.ascii_uppercase  # A-Z: some benchmarks (TruthfulQA MC1) have 11+ choices
 ANSWER_PATH = "/app/answer.txt"
 SOLUTION_PATH = "/app/solution.py"
 
@@ -38,6 +41,8 @@ class TaskSpec:
 
 
 def adapt(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
+    if shape.framework is not None:
+        return FRAMEWORK_ADAPTERS[shape.shape](shape.framework, row)
     return ADAPTERS[shape.shape](shape, row, row_id)
 
 
@@ -73,11 +78,14 @@ def _options(shape: BenchmarkShape, row: Mapping[str, Any]) -> list[str]:
     if isinstance(spec, list):
         return [text_field(row, column, f"option {i + 1}") for i, column in enumerate(spec)]
     raw = row.get(spec)
-    if isinstance(raw, str):  # CSV cannot hold a list; accept one encoded as JSON
+    if isinstance(raw, str):  # CSV cannot hold a list; accept one encoded as JSON or Python
         try:
             raw = json.loads(raw)
         except json.JSONDecodeError:
-            raise BadRow(f"options (column {spec!r}) is text but not a JSON list") from None
+            try:
+                raw = ast.literal_eval(raw)
+            except (ValueError, SyntaxError):
+                raise BadRow(f"options (column {spec!r}) is text but not a list") from None
     if not isinstance(raw, list):
         raise BadRow(f"options (column {spec!r}) is missing or not a list")
     cells = {str(i): value for i, value in enumerate(raw)}
@@ -98,7 +106,7 @@ def _answer_index(shape: BenchmarkShape, row: Mapping[str, Any], n_options: int)
     if letter_column and isinstance(row.get(letter_column), str) and row[letter_column].strip():
         letter = row[letter_column].strip().upper()
         if len(letter) != 1 or letter not in LETTERS:
-            raise BadRow(f"answer {row[letter_column]!r} is not a letter A-J")
+            raise BadRow(f"answer {row[letter_column]!r} is not a letter A-Z")
         candidates.append((f"answer {letter}", LETTERS.index(letter)))
     if not candidates:
         raise BadRow("answer is missing")
@@ -110,8 +118,22 @@ def _answer_index(shape: BenchmarkShape, row: Mapping[str, Any], n_options: int)
     return candidates[0][1]
 
 
+def _question(shape: BenchmarkShape, row: Mapping[str, Any]) -> str:
+    """The question column, or several (a passage, then the question) joined by a blank line;
+    empty ones among several are left out, but the last (the question itself) must be there."""
+    spec = shape.columns["question"]
+    if not isinstance(spec, list):
+        return text_field(row, spec, "question")
+    parts = [text_field(row, spec[-1], "question")]
+    for column in reversed(spec[:-1]):
+        value = row.get(column)
+        if isinstance(value, str) and value.strip():
+            parts.insert(0, text_field(row, column, column))
+    return "\n\n".join(parts)
+
+
 def multiple_choice(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
-    question = text_field(row, shape.columns["question"], "question")
+    question = _question(shape, row)
     options = _options(shape, row)
     if not 2 <= len(options) <= len(LETTERS):
         raise BadRow(f"{len(options)} options; multiple choice needs 2 to {len(LETTERS)}")
@@ -138,8 +160,20 @@ def multiple_choice(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) 
 
 
 def exact_answer(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
-    question = text_field(row, shape.columns["question"], "question")
-    answer = text_field(row, shape.columns["answer"], "answer")
+    question = _question(shape, row)
+    numeric = bool(shape.settings.get("numeric"))
+    column = shape.columns["answer"]
+    cell = row.get(column)
+    if numeric and isinstance(cell, int | float) and not isinstance(cell, bool):
+        answer = format(cell, "g") if isinstance(cell, float) else str(cell)  # 51.0 -> "51"
+    else:
+        answer = text_field(row, column, "answer")
+    pattern = shape.settings.get("answer_pattern")
+    if pattern:  # the final answer inside a longer cell, e.g. "9 (apples)" -> "9"
+        found = re.match(pattern, answer)
+        if not found:
+            raise BadRow(f"answer {answer[:40]!r} does not match {pattern!r}")
+        answer = found.group(1).strip()
     delimiter = shape.settings.get("answer_delimiter")
     if delimiter:
         if delimiter not in answer:
@@ -147,7 +181,6 @@ def exact_answer(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> 
         answer = answer.rsplit(delimiter, 1)[1].strip()
         if not answer:
             raise BadRow(f"final answer after {delimiter!r} is empty")
-    numeric = bool(shape.settings.get("numeric"))
     if numeric:
         if normalise_number(answer) is None:
             raise BadRow(f"final answer {answer!r} is not a number")
@@ -204,4 +237,86 @@ ADAPTERS: dict[str, Callable[[BenchmarkShape, Mapping[str, Any], str], TaskSpec]
     "multiple_choice": multiple_choice,
     "exact_answer": exact_answer,
     "code_unit_tests": code_unit_tests,
+}
+
+
+# --- adapters generated from an evaluation framework's task definition ----------------------
+
+
+def framework_choice(task: lm_eval.LmEvalTask, row: Mapping[str, Any]) -> TaskSpec:
+    """The framework's prompt and choices; the agent names the right choice by letter."""
+    try:
+        prompt, choices, answer = lm_eval.choice_answer(task, row)
+    except lm_eval.RowError as exc:
+        raise BadRow(str(exc)) from None
+    if not 2 <= len(choices) <= len(LETTERS):
+        raise BadRow(f"{len(choices)} choices; multiple choice needs 2 to {len(LETTERS)}")
+    for i, choice in enumerate(choices):
+        text_field({"c": choice}, "c", f"choice {i + 1}", keep_spacing=True)
+    letter = LETTERS[answer]
+    last = LETTERS[len(choices) - 1]
+    if choices == list(LETTERS[: len(choices)]):  # the prompt already lists lettered options
+        listed = ""
+    else:
+        listed = "\n".join(f"{LETTERS[i]}. {c.strip()}" for i, c in enumerate(choices)) + "\n\n"
+    instruction = (
+        f"Answer the following multiple-choice question ({FRAMEWORK_NOTE.format(task=task.task)})."
+        f"\n\n{prompt.rstrip()}\n\n{listed}"
+        f"Write only the letter of the correct option (A-{last}) to `{ANSWER_PATH}`.\n"
+    )
+    return TaskSpec(
+        instruction=instruction,
+        grader="grade_choice.py",
+        expected={"answer": letter, "answer_path": ANSWER_PATH},
+        solution_files={"answer.txt": f"{letter}\n"},
+        test_files={},
+        metadata={},
+    )
+
+
+def framework_exact(task: lm_eval.LmEvalTask, row: Mapping[str, Any]) -> TaskSpec:
+    """The framework's prompt; the response is scored by the task's filters and exact match."""
+    try:
+        prompt, references = lm_eval.exact_references(task, row)
+    except lm_eval.RowError as exc:
+        raise BadRow(str(exc)) from None
+    expected = {"references": references, "answer_path": ANSWER_PATH, **task.grading()}
+    oracle = lm_eval.oracle_response(expected)
+    if oracle is None:
+        raise BadRow(
+            "no response passes the task's own filters and exact match for its reference "
+            f"{references[0][:60]!r}"
+        )
+    instruction = (
+        f"Answer the following ({FRAMEWORK_NOTE.format(task=task.task)}).\n\n"
+        f"{prompt.rstrip()}\n\n"
+        f"Write your response to `{ANSWER_PATH}`. {_scoring_note(task)}\n"
+    )
+    return TaskSpec(
+        instruction=instruction,
+        grader="grade_lm_eval.py",
+        expected=expected,
+        solution_files={"answer.txt": oracle if oracle.endswith("\n") else oracle + "\n"},
+        test_files={},
+        metadata={},
+    )
+
+
+FRAMEWORK_NOTE = "prompt from the lm-evaluation-harness task `{task}`"
+
+
+def _scoring_note(task: lm_eval.LmEvalTask) -> str:
+    steps = task.filters[0] if task.filters else ()
+    regexes = [kw.get("regex_pattern", "") for name, kw in steps if name == "regex"]
+    extract = (
+        f"The answer is taken from it with the regular expression `{regexes[0]}`, then compared"
+        if regexes
+        else "Its text (surrounding white space dropped) is compared"
+    )
+    return f"{extract} with the reference by exact match, as the harness scores this task."
+
+
+FRAMEWORK_ADAPTERS: dict[str, Callable[[lm_eval.LmEvalTask, Mapping[str, Any]], TaskSpec]] = {
+    lm_eval.CHOICE: framework_choice,
+    lm_eval.EXACT: framework_exact,
 }

@@ -103,6 +103,7 @@ def _report(
         "benchmark_id": shape.benchmark_id,
         "benchmark_name": shape.name,
         "shape": shape.shape,
+        "adapter": _adapter(shape),
         "rows": {
             "origin": rows.origin,
             "location": rows.location,
@@ -125,6 +126,20 @@ def _report(
         "notices": notices,
         "tasks": written,
         "skipped": skipped,
+    }
+
+
+def _adapter(shape: BenchmarkShape) -> dict[str, Any]:
+    """Where the row-to-task rule comes from: ltb's shapes file or a framework's definition."""
+    task = shape.framework
+    if task is None:
+        return {"source": "ltb/task_shapes.json"}
+    return {
+        "source": task.source,
+        "framework_package": task.package,
+        "task_file": task.path,
+        "task_version": task.version,
+        "config_sha256": task.config_hash,
     }
 
 
@@ -177,8 +192,11 @@ def _row_ids(dataset: Any, shape: BenchmarkShape) -> list[str]:
 
 
 def _check_columns(shape: BenchmarkShape, rows: Rows) -> None:
-    """A mapping that names absent columns is a configuration problem, not a bad row."""
+    """A mapping that names absent columns is a configuration problem, not a bad row.
+    (A framework's templates name their fields themselves: a row without one is skipped.)"""
     present = set(rows.dataset.column_names)
+    if shape.framework is not None:
+        return
     wanted: list[str] = []
     for key, value in shape.columns.items():
         if key in ("answer_letter", "answer_index"):

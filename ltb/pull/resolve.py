@@ -12,7 +12,8 @@ from typing import Any
 
 from ltb.catalog import find
 from ltb.errors import PullError, RegistryError
-from ltb.pull.shapes import BenchmarkShape, ShapesFile, normalise_license
+from ltb.frameworks.lm_eval import SOURCE_PREFIX, NotRunnable, compile_lm_eval_task
+from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
 from ltb.release import ENV_REGISTRY, INDEX, open_release
 
 
@@ -42,18 +43,18 @@ def resolve_benchmark(
     """The shape for `name` (an id or alias, from the shapes file or release) and its entry."""
     shape = shapes.find(name)
     entry = find(entries, name) if entries else None
+    if shape is None and name.startswith(SOURCE_PREFIX):
+        shape = _lm_eval_shape(name.removeprefix(SOURCE_PREFIX), None, shapes)
     if shape is None and entry is not None:
-        for candidate in (entry["id"], entry["name"], *entry.get("aliases", [])):
-            shape = shapes.find(candidate)
-            if shape is not None:
-                break
+        shape = _release_shape(entry, shapes)
     if shape is None:
         known = ", ".join(sorted(shapes.benchmarks))
         hint = shapes.suggestions(name)
         did_you_mean = f" Did you mean {', '.join(hint)}?" if hint else ""
         raise PullError(
             f"no task shape for benchmark {name!r}.{did_you_mean} Benchmarks ltb can pull: "
-            f"{known}. To add one, add an entry to ltb/task_shapes.json (shape, dataset, columns)."
+            f"{known}, every benchmark the release marks runnable, and lm-evaluation-harness tasks "
+            "as lm-eval:TASK. To add one, add an entry to ltb/task_shapes.json."
         )
     if entry is None and entries:
         entry = find(entries, shape.benchmark_id)
@@ -81,3 +82,48 @@ def solution_policy(
                 f"redistribution (task_shapes.json says {shape.license!r}); answers left out",
             )
     return SolutionPolicy(True, shape.license, f"licence {shape.license} allows redistribution")
+
+
+def _release_shape(entry: dict[str, Any], shapes: ShapesFile) -> BenchmarkShape | None:
+    """What the release says pull builds for this benchmark (benchhub/runnable.py decided)."""
+    if "harbor_source" not in entry:  # a release from before harbor_source was published
+        for candidate in (entry["id"], entry["name"], *entry.get("aliases", [])):
+            shape = shapes.find(candidate)
+            if shape is not None:
+                return shape
+        return None
+    source = str(entry.get("harbor_source") or "")
+    if not entry.get("harbor_runnable"):
+        raise PullError(
+            f"{entry['id']} cannot be pulled: the release marks it not runnable "
+            f"(`ltb bench info {entry['id']}` says why)"
+        )
+    if source.startswith(SOURCE_PREFIX):
+        return _lm_eval_shape(source.removeprefix(SOURCE_PREFIX), entry, shapes)
+    if source == "pull":
+        return shapes.find(entry["id"])
+    raise PullError(
+        f"{entry['id']} runs from Harbor's own {source} (`harbor datasets list`), not from "
+        "rows ltb pulls"
+    )
+
+
+def _lm_eval_shape(
+    task_name: str, entry: dict[str, Any] | None, shapes: ShapesFile
+) -> BenchmarkShape:
+    """A benchmark pulled through its lm-eval task; answers ship only under a licence known to
+    allow redistribution (the release's, else none is known)."""
+    task = compile_lm_eval_task(task_name)
+    if isinstance(task, NotRunnable):
+        raise PullError(f"lm-eval task {task_name!r} cannot be pulled: {task.reason}")
+    license = normalise_license((entry or {}).get("license") or "unknown")
+    return framework_shape(
+        entry["id"] if entry else task_name.replace("_", "-"),
+        entry["name"] if entry else task_name,
+        task,
+        license,
+        license in shapes.redistributable_licenses,
+        license_note=None
+        if license in shapes.redistributable_licenses
+        else "answers ship only under a licence known to allow redistribution",
+    )

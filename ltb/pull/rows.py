@@ -93,7 +93,8 @@ def _try_hub(shape: BenchmarkShape, split: str) -> tuple[Any | None, str]:
             return None, f"{reason}; set HF_HUB_OFFLINE=1 to use a copy cached by datasets"
     datasets = _datasets()
     try:
-        return datasets.load_dataset(shape.hf_dataset, shape.hf_config, split=split), ""
+        kwargs = dict(shape.framework.dataset_kwargs) if shape.framework else {}
+        return datasets.load_dataset(shape.hf_dataset, shape.hf_config, split=split, **kwargs), ""
     except (ConnectionError, TimeoutError) as exc:
         if offline:
             return None, "HF_HUB_OFFLINE is set and datasets has no cached copy"

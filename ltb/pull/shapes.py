@@ -13,6 +13,7 @@ from typing import Any
 
 from ltb.catalog import closest, fold
 from ltb.errors import PullError
+from ltb.frameworks.lm_eval import LmEvalTask, NotRunnable, compile_lm_eval_task
 
 SHAPES_PATH = Path(__file__).resolve().parent.parent / "task_shapes.json"
 BUNDLED_DIR = Path(__file__).resolve().parent.parent / "bundled_rows"
@@ -45,6 +46,8 @@ class BenchmarkShape:
     license_note: str | None = None
     # Shape-specific switches: answer_delimiter, numeric, correct_option, shuffle_options.
     settings: Mapping[str, Any] = field(default_factory=dict)
+    # Set when the framework's own task definition says how rows become tasks (no `columns`).
+    framework: LmEvalTask | None = None
 
     def bundled_path(self, split: str) -> Path | None:
         relative = self.bundled.get(split)
@@ -105,8 +108,63 @@ def normalise_license(value: str) -> str:
     return "-".join(value.strip().lower().split())
 
 
+def framework_shape(
+    benchmark_id: str,
+    name: str,
+    task: LmEvalTask,
+    license: str,
+    solutions_redistributable: bool,
+    *,
+    aliases: tuple[str, ...] = (),
+    bundled: Mapping[str, str] | None = None,
+    license_note: str | None = None,
+) -> BenchmarkShape:
+    """A benchmark whose rows become tasks through an evaluation framework's task definition."""
+    return BenchmarkShape(
+        benchmark_id=benchmark_id,
+        name=name,
+        shape=task.kind,
+        hf_dataset=task.dataset_path,
+        hf_config=task.dataset_name,
+        default_split=task.split,
+        columns={},
+        license=normalise_license(license),
+        solutions_redistributable=solutions_redistributable,
+        aliases=aliases,
+        bundled=bundled or {},
+        license_note=license_note,
+        framework=task,
+    )
+
+
+def _framework_entry(where: str, benchmark_id: str, entry: dict[str, Any]) -> BenchmarkShape:
+    task_name = entry.get("task")
+    if entry.get("framework") != "lm-eval" or not isinstance(task_name, str):
+        raise PullError(f'{where}: framework must be "lm-eval" with a `task` name')
+    task = compile_lm_eval_task(task_name)
+    if isinstance(task, NotRunnable):
+        raise PullError(f"{where}: lm-eval task {task_name!r} is not runnable: {task.reason}")
+    for key in ("license",):
+        if not isinstance(entry.get(key), str) or not entry[key]:
+            raise PullError(f"{where}: {key} must be a non-empty string")
+    if not isinstance(entry.get("solutions_redistributable"), bool):
+        raise PullError(f"{where}: solutions_redistributable must be true or false")
+    return framework_shape(
+        benchmark_id,
+        entry.get("name", benchmark_id),
+        task,
+        entry["license"],
+        entry["solutions_redistributable"],
+        aliases=tuple(entry.get("aliases", [])),
+        bundled=entry.get("bundled") or {},
+        license_note=entry.get("license_note"),
+    )
+
+
 def _parse_entry(path: Path, benchmark_id: str, entry: dict[str, Any]) -> BenchmarkShape:
     where = f"{path}: benchmark {benchmark_id!r}"
+    if "framework" in entry:
+        return _framework_entry(where, benchmark_id, entry)
     shape = entry.get("shape")
     if shape not in REQUIRED_COLUMNS:
         raise PullError(f"{where}: shape {shape!r} is not one of {sorted(REQUIRED_COLUMNS)}")

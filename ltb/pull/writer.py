@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ltb.frameworks.lm_eval import FRAMEWORK
 from ltb.pull.adapters import TaskSpec
 from ltb.pull.shapes import BenchmarkShape
 from ltb.pull.toml_text import toml_document
@@ -104,6 +105,16 @@ def _task_toml(name: str, row_id: str, spec: TaskSpec, context: PullContext) -> 
         "license": context.license,
         "solution_included": context.include_solution,
     }
+    task = shape.framework
+    if task is not None:  # which framework definition made this task, exactly
+        metadata |= {
+            "framework": FRAMEWORK,
+            "framework_package": task.package,
+            "framework_task": task.task,
+            "framework_task_file": task.path,
+            "framework_task_version": task.version or "unversioned",
+            "framework_config_sha256": task.config_hash,
+        }
     if spec.metadata:
         metadata["row"] = dict(spec.metadata)
     return toml_document(
@@ -112,7 +123,8 @@ def _task_toml(name: str, row_id: str, spec: TaskSpec, context: PullContext) -> 
             "task": {
                 "name": f"ltb/{name}",
                 "description": f"{shape.name} row {row_id} ({context.split} split), as a task",
-                "keywords": [shape.benchmark_id, shape.shape.replace("_", "-")],
+                "keywords": [shape.benchmark_id, shape.shape.replace("_", "-")]
+                + ([shape.framework.source] if shape.framework else []),
             },
             "metadata": metadata,
             "verifier": {"timeout_sec": float(GRADER_TIMEOUT_SEC * 2)},

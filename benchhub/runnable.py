@@ -1,0 +1,75 @@
+"""Whether a benchmark runs in Harbor, how, and why not: the one place that decides.
+
+A benchmark is runnable when Harbor's own registry or adapters list it, or when `ltb bench pull`
+can build tasks for it: an entry in ltb/task_shapes.json, or an lm-evaluation-harness task of
+the benchmark (through the crosswalk) that ltb's generated adapters compile. Everything here is
+computed from the same definitions pull uses, so `harbor_runnable` never promises a task pull
+cannot build. Not runnable comes with the reason (the first lm-eval task's, when there is one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ltb.catalog import fold
+from ltb.frameworks.lm_eval import LmEvalTask, NotRunnable
+
+SHAPES_SOURCE = "pull"  # ltb/task_shapes.json (the value releases already carry)
+LM_EVAL_CHANNEL = "lm_eval_harness"
+NO_DEFINITION = (
+    "no task definition linked to it: not in Harbor's registry or adapters, not in "
+    "ltb/task_shapes.json, and no lm-evaluation-harness task maps to it in the crosswalk"
+)
+
+
+@dataclass(frozen=True)
+class Runnability:
+    source: str | None  # "registry" | "adapter" (Harbor's own), "pull", "lm-eval:<task>"
+    reason: str | None  # why not, when source is None
+
+    @property
+    def runnable(self) -> bool:
+        return self.source is not None
+
+
+def runnability(
+    benchmark_id: str,
+    harbor: str | None,
+    shape_names: frozenset[str],
+    lm_eval_tasks: Iterable[str],
+    compiled: Mapping[str, LmEvalTask | NotRunnable],
+) -> Runnability:
+    """`shape_names`: the folded ids and aliases of the shapes file (matched against the
+    benchmark's id only: an alias shared with a variant must not make the variant pull the
+    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it."""
+    if harbor:
+        return Runnability(harbor, None)
+    if fold(benchmark_id) in shape_names:  # by id: pull resolves the release's id the same way
+        return Runnability(SHAPES_SOURCE, None)
+    tasks = sorted({t.split("@", 1)[0] for t in lm_eval_tasks}, key=_preference(benchmark_id))
+    results = [compiled.get(t) or NotRunnable(t, "not a task lm-eval defines") for t in tasks]
+    runnable = [r for r in results if isinstance(r, LmEvalTask)]
+    if runnable:
+        return Runnability(runnable[0].source, None)
+    failed = [r for r in results if isinstance(r, NotRunnable)]
+    if failed:
+        first = failed[0]
+        more = (
+            f" (and {len(results) - 1} more lm-eval tasks, none runnable)"
+            if len(results) > 1
+            else ""
+        )
+        return Runnability(None, f"lm-eval task {first.task}: {first.reason}{more}")
+    return Runnability(None, NO_DEFINITION)
+
+
+def _preference(benchmark_id: str):  # noqa: ANN202 - a sort key
+    """The task named like the benchmark first, then the shortest name, then by name."""
+    wanted = fold(benchmark_id)
+    return lambda task: (fold(task) != wanted, len(task), task)
+
+
+def shape_names(shapes: Iterable[tuple[str, str, Iterable[str]]]) -> frozenset[str]:
+    """Folded id, name and aliases of every shapes-file entry."""
+    return frozenset(fold(n) for bid, name, aliases in shapes for n in (bid, name, *aliases))

@@ -1,0 +1,1 @@
+"""Task definitions published by evaluation frameworks, compiled into pull adapters."""

@@ -1,0 +1,446 @@
+"""Adapters generated from lm-evaluation-harness task definitions.
+
+The harness defines each task in YAML: the dataset (`dataset_path`, `dataset_name`,
+`dataset_kwargs`), the split it scores, how a row becomes a prompt (`doc_to_text`), a target
+(`doc_to_target`) and choices (`doc_to_choice`), the filters applied to a generation and the
+metrics. `lm_eval_tasks.json.gz` holds every task's config with its `include:` chain merged, as
+published in the lm-eval wheel (see SOURCE.txt). `compile_task` turns one config into an adapter
+or says why it cannot:
+
+- `multiple_choice` -> a choice task (the harness scores accuracy over the choices; the agent
+  names the right one by letter);
+- `generate_until` scored by `exact_match` -> an exact-answer task: the agent's response goes
+  through the task's own filters, then the harness's exact match with the task's own options;
+- log-likelihood and perplexity tasks, other metrics, custom datasets and `!function` hooks
+  (Python code ltb does not run) -> not runnable, with that reason.
+
+Prompts, targets and choices are rendered with the harness's own Jinja settings, so a task
+shows the agent the framework's prompt.
+"""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import hashlib
+import json
+import re
+import re._constants as _c
+import re._parser as _sre
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import jinja2.meta
+
+from ltb.pull.graders.grade_lm_eval import scores
+
+FRAMEWORK = "lm-evaluation-harness"
+SOURCE_PREFIX = "lm-eval:"
+TASKS_PATH = Path(__file__).resolve().parent / "lm_eval_tasks.json.gz"
+CHOICE = "multiple_choice"
+EXACT = "exact_answer"
+# Filters ltb implements exactly as the harness does (lm_eval/filters/*.py).
+FILTERS = frozenset({"regex", "take_first", "remove_whitespace", "lowercase", "uppercase"})
+# Metrics that score a multiple-choice answer as right or wrong (what a choice task measures).
+CHOICE_METRICS = frozenset({"acc", "acc_norm", "acc_mutual_info", "exact_match"})
+EXACT_MATCH_OPTIONS = frozenset(
+    {"ignore_case", "ignore_punctuation", "ignore_numbers", "regexes_to_ignore"}
+)
+_NOT_AGENT_TYPES = {
+    "loglikelihood": "scored by the log-likelihood of a continuation, which an agent cannot give",
+    "loglikelihood_rolling": "a perplexity task (rolling log-likelihood), not an agent's output",
+}
+
+
+class RowError(Exception):
+    """A row the task's templates cannot render; the message says which field and why."""
+
+
+@dataclass(frozen=True)
+class LmEvalTask:
+    """One runnable lm-eval task: everything pull needs to turn its rows into Harbor tasks."""
+
+    task: str
+    path: str  # the YAML file under lm_eval/tasks/
+    kind: str  # CHOICE or EXACT
+    version: str | None
+    config_hash: str
+    package: str
+    dataset_path: str
+    dataset_name: str | None
+    dataset_kwargs: Mapping[str, Any]
+    split: str
+    doc_to_text: Any
+    doc_to_target: Any
+    doc_to_choice: Any = None
+    description: str = ""
+    filters: tuple[tuple[tuple[str, Mapping[str, Any]], ...], ...] = ()
+    filter_names: tuple[str, ...] = ()
+    match_options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def source(self) -> str:
+        return f"{SOURCE_PREFIX}{self.task}"
+
+    def grading(self) -> dict[str, Any]:
+        """What the exact-answer grader needs (tests/expected.json adds the references)."""
+        return {
+            "filters": [
+                {"name": name, "steps": [{"function": f, **kw} for f, kw in steps]}
+                for name, steps in zip(self.filter_names, self.filters, strict=True)
+            ],
+            "match_options": dict(self.match_options),
+        }
+
+
+@dataclass(frozen=True)
+class NotRunnable:
+    task: str
+    reason: str
+
+
+@cache
+def load_task_configs(path: Path = TASKS_PATH) -> Mapping[str, Any]:
+    """The recorded task configs: {"package": ..., "tasks": {name: {"path", "config"}}}."""
+    payload = json.loads(gzip.decompress(path.read_bytes()))
+    if not isinstance(payload, dict) or not isinstance(payload.get("tasks"), dict):
+        raise ValueError(f"{path}: no `tasks` mapping")
+    return payload
+
+
+def compile_all(payload: Mapping[str, Any] | None = None) -> dict[str, LmEvalTask | NotRunnable]:
+    payload = payload or load_task_configs()
+    package = str(payload.get("package", "lm-eval"))
+    return {name: compile_task(name, entry, package) for name, entry in payload["tasks"].items()}
+
+
+def compile_lm_eval_task(name: str) -> LmEvalTask | NotRunnable:
+    """The recorded task `name`, compiled; NotRunnable when the harness has no such task."""
+    payload = load_task_configs()
+    entry = payload["tasks"].get(name)
+    if entry is None:
+        return NotRunnable(name, f"lm-eval {payload.get('package', '')} has no task {name!r}")
+    return compile_task(name, entry, str(payload.get("package", "lm-eval")))
+
+
+def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTask | NotRunnable:
+    config = entry.get("config") or {}
+    output_type = config.get("output_type", "generate_until")
+
+    def no(reason: str) -> NotRunnable:
+        return NotRunnable(name, reason)
+
+    task_class = _hook(config.get("class"))
+    if task_class:
+        return no(f"the task is the Python class {task_class}, code ltb does not run")
+    if output_type in _NOT_AGENT_TYPES:
+        return no(f"output type {output_type}: {_NOT_AGENT_TYPES[output_type]}")
+    if output_type not in (CHOICE, "generate_until"):
+        return no(f"output type {output_type!r} has no task shape in ltb")
+    for key in ("custom_dataset", "process_docs", "doc_to_text", "doc_to_target"):
+        hook = _hook(config.get(key))
+        if hook:
+            return no(f"{key} is the Python hook {hook}, code ltb does not run")
+    for key in ("doc_to_choice", "process_results"):
+        hook = _hook(config.get(key))
+        if hook:
+            return no(f"{key} is the Python hook {hook}, code ltb does not run")
+    if config.get("doc_to_image") or config.get("doc_to_audio"):
+        return no("the prompt includes images or audio, which task folders do not carry yet")
+    dataset_path = config.get("dataset_path")
+    if not isinstance(dataset_path, str) or not dataset_path:
+        return no("the config names no dataset_path")
+    split = config.get("test_split") or config.get("validation_split")
+    if not isinstance(split, str):
+        return no("the config names neither a test_split nor a validation_split")
+    for key in ("doc_to_text", "doc_to_target"):
+        if config.get(key) is None:
+            return no(f"the config has no {key}")
+    common = {
+        "task": name,
+        "path": str(entry.get("path", "")),
+        "version": _version(config),
+        "config_hash": config_hash(config),
+        "package": package,
+        "dataset_path": dataset_path,
+        "dataset_name": config.get("dataset_name"),
+        "dataset_kwargs": config.get("dataset_kwargs") or {},
+        "split": split,
+        "doc_to_text": config["doc_to_text"],
+        "doc_to_target": config["doc_to_target"],
+        "doc_to_choice": config.get("doc_to_choice"),
+        "description": config.get("description") or "",
+    }
+    if _hook(common["description"]):
+        return no("description is a Python hook, code ltb does not run")
+    for key in ("doc_to_text", "doc_to_target", "doc_to_choice", "description"):
+        if isinstance(common[key], str):
+            try:
+                _fields(common[key])
+            except jinja2.TemplateError as exc:
+                return no(f"{key} is not a template ltb can render ({exc})")
+    if output_type == CHOICE:
+        if common["doc_to_choice"] is None:
+            return no("multiple_choice config without doc_to_choice")
+        if isinstance(common["doc_to_text"], str) and not common["doc_to_text"].strip():
+            return no(
+                "doc_to_text is empty: the harness compares the likelihoods of whole choice "
+                "texts, and there is no question to put to an agent"
+            )
+        metrics = {
+            m.get("metric") if isinstance(m, dict) else m for m in config.get("metric_list") or []
+        }
+        if metrics and not metrics & CHOICE_METRICS:
+            return no(f"multiple_choice scored by {sorted(map(str, metrics))}, not by accuracy")
+        return LmEvalTask(kind=CHOICE, **common)
+    return _exact_task(config, common, no)
+
+
+def _exact_task(config: Mapping[str, Any], common: dict[str, Any], no: Any) -> Any:
+    metrics = config.get("metric_list") or []
+    exact = [m for m in metrics if isinstance(m, dict) and m.get("metric") == "exact_match"]
+    if not exact:
+        metric_names = [m.get("metric") if isinstance(m, dict) else m for m in metrics]
+        return no(f"generate_until scored by {metric_names or 'no metric'}, not by exact_match")
+    options = {k: v for k, v in exact[0].items() if k in EXACT_MATCH_OPTIONS}
+    # The harness reports every filter pipeline; the first is the task's primary score, and the
+    # one an exact-answer task uses.
+    filter_list = config.get("filter_list") or [
+        {"name": "none", "filter": [{"function": "take_first"}]}
+    ]
+    primary = filter_list[0]
+    steps: list[tuple[str, Mapping[str, Any]]] = []
+    for step in primary.get("filter") or []:
+        function = str(step.get("function"))
+        if function not in FILTERS:
+            return no(
+                f"filter {function!r} of the primary pipeline {primary.get('name')!r} "
+                "is not one ltb implements"
+            )
+        steps.append((function, {k: v for k, v in step.items() if k != "function"}))
+    pipelines = [tuple(steps)]
+    names = [str(primary.get("name", "none"))]
+    return LmEvalTask(
+        kind=EXACT,
+        filters=tuple(pipelines),
+        filter_names=tuple(names),
+        match_options=options,
+        **common,
+    )
+
+
+def _hook(value: Any) -> str | None:
+    if isinstance(value, str) and value.startswith("!function"):
+        return value.removeprefix("!function").strip()
+    return None
+
+
+def _version(config: Mapping[str, Any]) -> str | None:
+    metadata = config.get("metadata")
+    version = metadata.get("version") if isinstance(metadata, dict) else None
+    return None if version is None else str(version)
+
+
+def config_hash(config: Mapping[str, Any]) -> str:
+    text = json.dumps(config, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# --- rendering a row, as lm_eval/api/task.py does --------------------------------------------
+
+
+def _regex_replace(value: str, pattern: str, repl: str, count: int = 0) -> str:
+    return re.sub(pattern, repl, value, count=count)
+
+
+_ENV = jinja2.Environment(  # noqa: S701 - prompts are plain text, never HTML
+    loader=jinja2.BaseLoader(), undefined=jinja2.StrictUndefined, keep_trailing_newline=True
+)
+_ENV.filters["regex_replace"] = _regex_replace
+
+
+@cache
+def _template(text: str) -> jinja2.Template:
+    return _ENV.from_string(text)
+
+
+@cache
+def _fields(text: str) -> frozenset[str]:
+    """The row fields a template reads."""
+    return frozenset(jinja2.meta.find_undeclared_variables(_ENV.parse(text)))
+
+
+def _render(text: str, row: Mapping[str, Any], what: str) -> str:
+    fields = _fields(text)
+    absent = sorted(f for f in fields if f not in row)
+    if absent:
+        raise RowError(f"{what}: the row has no field {', '.join(map(repr, absent))}")
+    try:
+        return _template(text).render(**row)
+    except Exception as exc:  # a template error on this row's values
+        empty = sorted(f for f in fields if row.get(f) is None)
+        hint = f"; empty in this row: {', '.join(map(repr, empty))}" if empty else ""
+        raise RowError(
+            f"{what}: the template failed on this row ({type(exc).__name__}: {exc}){hint}"
+        ) from None
+
+
+def doc_to_text(task: LmEvalTask, row: Mapping[str, Any]) -> str:
+    spec = task.doc_to_text
+    if isinstance(spec, str) and spec in row:
+        value = row[spec]
+    elif isinstance(spec, str):
+        value = _render(spec, row, "doc_to_text")
+    else:
+        raise RowError(f"doc_to_text {spec!r} is neither a column nor a template")
+    if not isinstance(value, str) or not value.strip():
+        raise RowError("doc_to_text gives an empty prompt")
+    return value
+
+
+def doc_to_choice(task: LmEvalTask, row: Mapping[str, Any]) -> list[str]:
+    spec = task.doc_to_choice
+    if isinstance(spec, list):
+        choices: Any = spec
+    elif isinstance(spec, dict):
+        choices = list(spec.values())
+    elif isinstance(spec, str) and spec in row:
+        choices = row[spec]
+    elif isinstance(spec, str):
+        rendered = _render(spec, row, "doc_to_choice")
+        try:
+            choices = ast.literal_eval(rendered)
+        except (ValueError, SyntaxError):
+            raise RowError(f"doc_to_choice renders {rendered[:80]!r}, not a list") from None
+    else:
+        raise RowError(f"doc_to_choice {spec!r} is neither a column, a list nor a template")
+    if not isinstance(choices, list | tuple) or not all(isinstance(c, str) for c in choices):
+        raise RowError("doc_to_choice does not give a list of texts")
+    return [str(c) for c in choices]
+
+
+def doc_to_target(task: LmEvalTask, row: Mapping[str, Any]) -> Any:
+    spec = task.doc_to_target
+    if isinstance(spec, int | list) and not isinstance(spec, bool):
+        return spec
+    if not isinstance(spec, str):
+        raise RowError(f"doc_to_target {spec!r} is neither a column nor a template")
+    if spec in row:
+        value = row[spec]
+        if value is None:
+            raise RowError(f"target column {spec!r} is empty")
+        return value
+    text = _render(spec, row, "doc_to_target")
+    if text.isdigit() and task.doc_to_choice is not None:
+        return int(text)
+    if len(text) >= 2 and text[0] == "[" and text[-1] == "]":
+        try:
+            return ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            return text
+    return text
+
+
+def choice_answer(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, list[str], int]:
+    """The prompt, the choices and the index of the right one, or RowError."""
+    prompt = doc_to_text(task, row)
+    choices = doc_to_choice(task, row)
+    target = doc_to_target(task, row)
+    if isinstance(target, str):
+        if target not in choices:
+            raise RowError(f"target {target[:60]!r} is not one of the choices")
+        target = choices.index(target)
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise RowError(f"target {target!r} is not a choice index (several right answers?)")
+    if not 0 <= target < len(choices):
+        raise RowError(f"target index {target} is out of range for {len(choices)} choices")
+    return task.description + prompt, choices, target
+
+
+def exact_references(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """The prompt and the accepted references (any one matching scores 1), or RowError."""
+    prompt = doc_to_text(task, row)
+    target = doc_to_target(task, row)
+    if task.doc_to_choice is not None:
+        choices = doc_to_choice(task, row)
+        if not isinstance(target, int) or not 0 <= target < len(choices):
+            raise RowError(f"target {target!r} does not index the {len(choices)} choices")
+        target = choices[target]
+    references = target if isinstance(target, list) else [target]
+    references = [str(r) for r in references if r is not None]
+    if not references or not any(r.strip() for r in references):
+        raise RowError("the target is empty")
+    return task.description + prompt, references
+
+
+# --- the oracle's response --------------------------------------------------------------------
+
+
+def oracle_response(expected: Mapping[str, Any]) -> str | None:
+    """A response that scores 1 under the task's own filters and metric, or None.
+
+    First each reference as it stands; then, for a regex filter, a text built from the pattern
+    itself with the captured group holding the reference (e.g. "#### 72" for `#### (\\-?[0-9]+)`).
+    """
+    candidates = list(expected["references"])
+    steps = expected["filters"][0]["steps"] if expected["filters"] else []
+    for step in steps:
+        if step["function"] == "regex":
+            pattern = step.get("regex_pattern", r"#### (\-?[0-9\.\,]+)")
+            candidates += [t for r in expected["references"] if (t := _fill(pattern, r))]
+    return next((c for c in candidates if scores(c, expected)[0]), None)
+
+
+def _fill(pattern: str, value: str) -> str | None:
+    """A string the pattern matches, with its first non-empty capturing group replaced by
+    `value`; None when the pattern uses constructs this does not model."""
+    try:
+        parsed = _sre.parse(pattern)
+    except re.error:
+        return None
+    out: list[str] = []
+    filled = [False]
+
+    def walk(items: Any) -> bool:
+        for op, arg in items:
+            if op is _c.LITERAL:
+                out.append(chr(arg))
+            elif op is _c.SUBPATTERN:
+                group, sub = arg[0], arg[3]
+                if group and not filled[0]:
+                    out.append(value)
+                    filled[0] = True
+                elif not walk(sub):
+                    return False
+            elif op is _c.ASSERT:
+                direction, sub = arg
+                if direction == 1 and sub and sub[0][0] is _c.ANY:
+                    out.append(".")  # a look-ahead that only wants some character after it
+                elif not walk(sub):
+                    return False
+            elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+                low, _high, sub = arg
+                for _ in range(low):
+                    if not walk(sub):
+                        return False
+            elif op is _c.IN:
+                first = next((x for x in arg if x[0] in (_c.LITERAL, _c.RANGE)), None)
+                if first is None:
+                    return False
+                out.append(chr(first[1] if first[0] is _c.LITERAL else first[1][0]))
+            elif op is _c.BRANCH:
+                if not walk(arg[1][0]):
+                    return False
+            elif op is _c.AT:
+                continue
+            elif op is _c.ANY:
+                out.append(" ")
+            else:
+                return False
+        return True
+
+    return "".join(out) if walk(parsed) and filled[0] else None

@@ -1,0 +1,102 @@
+"""Build ltb/frameworks/lm_eval_tasks.json.gz from the lm-eval wheel published on PyPI.
+
+Every task YAML under `lm_eval/tasks/` in the wheel, with its `include:` chain merged the way
+the harness merges it (the included file first, then the file's own keys on top; the first
+listed include wins), keyed by task name. `!function module.name` tags stay as the text
+"!function module.name": ltb cannot run the harness's Python hooks, and the adapter compiler
+says so. Groups (a list under `task:`) and templates (no `task:`) are left out.
+
+    pip download lm-eval==0.4.13 --no-deps -d /tmp/lm_eval_wheel
+    uv run python scripts/build_lm_eval_task_configs.py \
+        /tmp/lm_eval_wheel/lm_eval-0.4.13-py3-none-any.whl
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import posixpath
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from assets.channels._frameworks import load_yaml
+
+OUT = Path(__file__).resolve().parent.parent / "ltb" / "frameworks" / "lm_eval_tasks.json.gz"
+PREFIX = "lm_eval/tasks/"
+
+
+def main(wheel: Path) -> int:
+    with zipfile.ZipFile(wheel) as archive:
+        files = {n.removeprefix(PREFIX): n for n in archive.namelist() if n.startswith(PREFIX)}
+        texts = {path: archive.read(name) for path, name in files.items() if path.endswith("yaml")}
+        pending = _include_targets(texts, files)
+        while pending:  # include targets named outside the `*yaml` pattern (e.g. `_default`)
+            texts.update((path, archive.read(files[path])) for path in pending)
+            pending = _include_targets(texts, files)
+        version = next(
+            n.split("/")[0].removesuffix(".dist-info").split("-")[1]
+            for n in archive.namelist()
+            if n.endswith(".dist-info/METADATA")
+        )
+    documents: dict[str, Any] = {}
+    for path, raw in texts.items():
+        try:
+            document = load_yaml(raw)
+        except Exception as exc:  # noqa: BLE001 - a broken file is recorded, not fatal
+            print(f"skip {path}: {exc}", file=sys.stderr)
+            continue
+        if isinstance(document, dict):
+            documents[path] = document
+    tasks: dict[str, Any] = {}
+    duplicates = 0
+    for path in sorted(documents):
+        name = documents[path].get("task")
+        if not isinstance(name, str):
+            continue
+        config = resolved(path, documents, ())
+        config.pop("include", None)
+        if name in tasks:
+            duplicates += 1
+            continue
+        tasks[name] = {"path": path, "config": config}
+    payload = {
+        "framework": "lm-evaluation-harness",
+        "package": f"lm-eval {version}",
+        "wheel": wheel.name,
+        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "tasks": tasks,
+    }
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
+    OUT.write_bytes(gzip.compress(text.encode(), mtime=0))
+    print(f"{len(tasks)} tasks ({duplicates} duplicate names skipped) -> {OUT}")
+    return 0
+
+
+def _include_targets(texts: dict[str, bytes], files: dict[str, str]) -> set[str]:
+    wanted = set()
+    for path, raw in texts.items():
+        for line in raw.decode("utf-8", "replace").splitlines():
+            if line.startswith("include:"):
+                target = line.removeprefix("include:").strip().strip("'\"")
+                wanted.add(posixpath.normpath(posixpath.join(posixpath.dirname(path), target)))
+    return {p for p in wanted if p in files and p not in texts}
+
+
+def resolved(path: str, documents: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
+    document = documents.get(path) or {}
+    include = document.get("include")
+    names = [include] if isinstance(include, str) else include if isinstance(include, list) else []
+    merged: dict[str, Any] = {}
+    folder = posixpath.dirname(path)
+    for target in reversed([posixpath.normpath(posixpath.join(folder, n)) for n in names]):
+        if target in documents and target not in seen:
+            merged.update(resolved(target, documents, (*seen, path)))
+    merged.update(document)
+    return merged
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1])))

@@ -1,0 +1,260 @@
+"""Tasks generated from evaluation frameworks' own task definitions, and every bundled benchmark
+end to end on its real rows: pull -> Harbor Task loads -> lint clean -> oracle 100 -> a broken
+solution scores below 100.
+
+The Hub is made unreachable so pulls use the rows bundled in ltb/bundled_rows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from harbor.lint import LintRule, lint_task
+from harbor.lint.models import DEFAULT_RULES
+from harbor.models.task.task import Task
+
+from benchhub.runnable import NO_DEFINITION, runnability, shape_names
+from ltb.catalog import search
+from ltb.errors import PullError, RowsUnavailableError
+from ltb.frameworks.lm_eval import (
+    LmEvalTask,
+    NotRunnable,
+    compile_lm_eval_task,
+    compile_task,
+    oracle_response,
+)
+from ltb.pull import REPORT_NAME
+from ltb.pull.graders.grade_lm_eval import scores
+from ltb.pull.pipeline import PullRequest, pull
+from ltb.pull.resolve import resolve_benchmark
+from ltb.pull.shapes import load_shapes
+from ltb.release import INDEX, open_release, page_path
+from tests.conftest import BuiltRegistry
+
+CLOSED_PORT_ENDPOINT = "http://127.0.0.1:9"
+LINT_RULES = DEFAULT_RULES - {LintRule.SHARED_VERIFIER}
+SHAPES = load_shapes()
+BUNDLED = sorted(b for b, shape in SHAPES.benchmarks.items() if shape.bundled)
+PER_BENCHMARK = 2  # one task kept right, one broken
+
+
+@pytest.fixture(autouse=True)
+def offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("HF_ENDPOINT", CLOSED_PORT_ENDPOINT)
+    for name in ("HF_HUB_OFFLINE", "LTB_REGISTRY", "HTTPS_PROXY", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def _play_oracle(task_dir: Path) -> None:
+    """For a task whose licence keeps answers out: the test writes the solution the oracle
+    would have had, from the verifier's own expected answer."""
+    expected = json.loads((task_dir / "tests" / "expected.json").read_text())
+    answer = expected["answer"]
+    solution = task_dir / "solution"
+    solution.mkdir()
+    (solution / "answer.txt").write_text(f"{answer}\n")
+    (solution / "solve.sh").write_text(
+        "#!/bin/bash\nset -euo pipefail\nmkdir -p /app\ncp /solution/answer.txt /app/answer.txt\n"
+    )
+    (solution / "solve.sh").chmod(0o755)
+
+
+def _break(task_dir: Path) -> None:
+    code = task_dir / "solution" / "solution.py"
+    if code.exists():
+        code.write_text("def unrelated():\n    return None\n")
+        return
+    answer = task_dir / "solution" / "answer.txt"
+    right = answer.read_text().strip()
+    answer.write_text("B\n" if right == "A" else "A\n" if len(right) == 1 else "no answer\n")
+
+
+def test_bundled_rows_cover_ten_more_benchmarks_with_provenance() -> None:
+    families = {b.split("-")[0] for b in BUNDLED} - {"mmlu", "gsm8k", "humaneval"}
+    assert len(families) >= 10, families
+    provenance = (Path(__file__).parents[1] / "ltb" / "bundled_rows" / "SOURCE.txt").read_text()
+    for benchmark in BUNDLED:
+        for relative in SHAPES.benchmarks[benchmark].bundled.values():
+            assert (Path(__file__).parents[1] / "ltb" / "bundled_rows" / relative).is_file()
+            folder = relative.split("/")[0]
+            assert folder.split("-")[0] in provenance, folder
+
+
+def test_every_bundled_benchmark_end_to_end(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    expected_rewards: dict[str, float] = {}
+    for benchmark in BUNDLED:
+        shape = SHAPES.benchmarks[benchmark]
+        split = next(iter(shape.bundled))
+        out = pull(
+            PullRequest(benchmark, n=PER_BENCHMARK, seed=3, split=split, out=tmp_path / benchmark)
+        ).out_dir
+        tasks = sorted(d for d in out.iterdir() if d.is_dir())
+        assert len(tasks) == PER_BENCHMARK, benchmark
+        report = json.loads((out / REPORT_NAME).read_text())
+        assert report["solutions"]["included"] == shape.solutions_redistributable
+        for task_dir in tasks:
+            task = Task(task_dir)
+            assert task.config.metadata["benchmark"] == benchmark
+            assert lint_task(task_dir, selected_rules=LINT_RULES) == [], task_dir
+            if shape.framework is not None:
+                metadata = task.config.metadata
+                assert metadata["framework_task"] == shape.framework.task
+                assert len(metadata["framework_config_sha256"]) == 16
+                assert metadata["framework_task_version"]
+            if not shape.solutions_redistributable:
+                assert not (task_dir / "solution").exists()
+                _play_oracle(task_dir)
+        good, broken = tasks
+        _break(broken)
+        for task_dir in tasks:
+            shutil.copytree(task_dir, mixed / task_dir.name)
+        expected_rewards |= {good.name: 1.0, broken.name: 0.0}
+
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "ltb.cli", "bench", "run", "mixed", "-a", "oracle"]
+        + ["--job-name", "e2e"],
+        cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(scratch)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    summary = json.loads((tmp_path / "jobs" / "e2e" / "ltb-run-summary.json").read_text())
+    # Per benchmark: the kept task scores 1 (the oracle's 100), the broken one 0 (below 100).
+    assert summary["rewards"] == expected_rewards
+
+
+def _compile(config: dict) -> LmEvalTask | NotRunnable:
+    return compile_task("t", {"path": "x/t.yaml", "config": config}, "lm-eval test")
+
+
+GENERATE = {
+    "dataset_path": "org/data",
+    "test_split": "test",
+    "output_type": "generate_until",
+    "doc_to_text": "Q: {{question}}\nA:",
+    "doc_to_target": "{{answer}}",
+    "metric_list": [{"metric": "exact_match", "ignore_case": True}],
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"output_type": "loglikelihood"}, "log-likelihood"),
+        ({"output_type": "loglikelihood_rolling"}, "perplexity"),
+        ({"process_docs": "!function utils.process_docs"}, "Python hook utils.process_docs"),
+        ({"doc_to_text": "!function utils.doc_to_text"}, "Python hook utils.doc_to_text"),
+        ({"metric_list": [{"metric": "bleu"}]}, "not by exact_match"),
+        ({"filter_list": [{"name": "m", "filter": [{"function": "majority_vote"}]}]}, "majority"),
+        ({"dataset_path": None}, "no dataset_path"),
+        ({"test_split": None}, "neither a test_split"),
+    ],
+)
+def test_configs_that_cannot_run_say_why(change: dict, reason: str) -> None:
+    result = _compile({**GENERATE, **change})
+    assert isinstance(result, NotRunnable)
+    assert reason in result.reason
+
+
+def test_unknown_task_and_hooked_task_refuse_to_pull(tmp_path: Path) -> None:
+    assert isinstance(compile_lm_eval_task("no_such_task"), NotRunnable)
+    with pytest.raises(PullError, match="Python hook"):
+        pull(PullRequest("lm-eval:hellaswag", n=1, out=tmp_path / "h"))
+    assert not (tmp_path / "h").exists()
+
+
+def test_filters_and_exact_match_follow_the_harness() -> None:
+    gsm8k = compile_lm_eval_task("gsm8k")
+    assert isinstance(gsm8k, LmEvalTask)
+    expected = {"references": ["work... #### 1,000"], **gsm8k.grading()}
+    assert scores("so #### 1,000", expected)[0]
+    assert scores("so #### 1000", expected)[0]  # "," is in the task's regexes_to_ignore
+    assert not scores("1000", expected)[0]  # the strict-match regex needs "#### "
+    assert oracle_response(expected) == "work... #### 1,000"
+    navigate = compile_lm_eval_task("bbh_zeroshot_navigate")
+    assert isinstance(navigate, LmEvalTask)
+    expected = {"references": ["Yes"], **navigate.grading()}
+    assert scores("yes.", expected)[0] and not scores("Yes, you do", expected)[0]
+    cot = compile_lm_eval_task("bbh_cot_zeroshot_navigate")
+    if isinstance(cot, LmEvalTask):  # a regex filter: the oracle's response is built from it
+        expected = {"references": ["Yes"], **cot.grading()}
+        response = oracle_response(expected)
+        assert response is not None and scores(response, expected)[0]
+
+
+def test_rows_missing_a_field_are_skipped_and_all_bad_leaves_no_folder(tmp_path: Path) -> None:
+    rows = [
+        {"question": "2 + 2?", "answer": None, "answer_number": 4, "equation_solution": None},
+        {"answer": None, "answer_number": 5},  # no question
+    ]
+    source = tmp_path / "rows.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    result = pull(PullRequest("mgsm-en", n=2, out=tmp_path / "m", source=source))
+    skipped = result.report["skipped"]
+    assert [s["row_id"] for s in skipped] == ["1"]
+    assert "doc_to_text" in skipped[0]["reason"]
+    assert "empty in this row" in skipped[0]["reason"] and "'question'" in skipped[0]["reason"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(rows[1]) + "\n")
+    with pytest.raises(PullError, match="no usable rows"):
+        pull(PullRequest("mgsm-en", n=1, out=tmp_path / "b", source=bad))
+    assert not (tmp_path / "b").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".b.pulling")]
+
+
+def test_unreachable_dataset_says_so_and_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(RowsUnavailableError, match="cannot get"):
+        pull(PullRequest("lm-eval:arc_challenge", n=1, out=tmp_path / "arc"))
+    assert not (tmp_path / "arc").exists()
+
+
+def test_runnability_rule() -> None:
+    compiled = {
+        "good_task": compile_lm_eval_task("gsm8k"),
+        "bad_task": compile_lm_eval_task("hellaswag"),
+    }
+    shapes = shape_names([("mmlu-pro", "MMLU-Pro", ["mmlu_pro"])])
+    harbor = runnability("x", "registry", shapes, ["good_task"], compiled)
+    assert (harbor.source, harbor.reason) == ("registry", None)
+    assert runnability("mmlu_pro", None, shapes, [], compiled).source == "pull"
+    both = runnability("z", None, shapes, ["bad_task", "good_task"], compiled)
+    assert both.source == "lm-eval:gsm8k"
+    bad = runnability("w", None, shapes, ["bad_task"], compiled)
+    assert not bad.runnable and "Python hook" in (bad.reason or "")
+    none = runnability("v", None, shapes, [], compiled)
+    assert none.reason == NO_DEFINITION
+
+
+def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) -> None:
+    """Every benchmark the release marks runnable resolves to a pull definition (or Harbor's
+    own registry), and every other one says why not."""
+    release = open_release(str(built_registry.latest))
+    entries = release.read_json(INDEX)["benchmarks"]
+    listed = search(entries, "", harbor_only=True, limit=len(entries))
+    assert listed and all(e["harbor_runnable"] for e in listed)
+    for entry in listed:
+        if entry["harbor_source"] in ("registry", "adapter"):
+            continue  # Harbor's own registry and adapters run them
+        shape, _ = resolve_benchmark(entry["id"], SHAPES, entries)
+        if str(entry["harbor_source"]).startswith("lm-eval:"):
+            assert shape.framework is not None
+            assert shape.framework.source == entry["harbor_source"]
+    not_runnable = next(e for e in entries if not e["harbor_runnable"])
+    page = release.read_json(page_path(not_runnable["id"]))
+    assert page["harbor"]["reason"]
+    if SHAPES.find(not_runnable["id"]) is None:
+        with pytest.raises(PullError, match="cannot be pulled"):
+            resolve_benchmark(not_runnable["id"], SHAPES, entries)
