@@ -44,7 +44,8 @@ class MergedBenchmark:
     capability_hints: list[str] = field(default_factory=list)
     splits: list[str] = field(default_factory=list)
     harbor: str | None = None  # "registry" | "adapter" | "pull": how it can run in Harbor
-    parent_id: str | None = None  # the benchmark this one is a subset or variant of
+    parent_id: str | None = None  # the benchmark or suite this one is a subset or variant of
+    record_kind: str = "benchmark"  # benchmark | suite | subtask (crosswalk.kinds.RECORD_KINDS)
     channels: list[str] = field(default_factory=list)  # channels that list it, sorted
     source_urls: dict[str, str] = field(default_factory=dict)  # channel -> a page that lists it
     provenance: dict[str, str] = field(default_factory=dict)  # fact field -> channel it came from

@@ -13,6 +13,7 @@ from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import Identity, Spelling, collect_spellings, resolve
 from benchhub.crosswalk.curation import Curation, SpellingRef, load_curation
 from benchhub.crosswalk.ids import canonical_name, default_id, disambiguate
+from benchhub.crosswalk.kinds import record_kind
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models
 from benchhub.crosswalk.names import name_forms
@@ -70,8 +71,9 @@ def _build(
     ids, names, redirects = _assign_ids(identities, curation, previous)
     number_of = {id(sp): n for n, identity in enumerate(identities) for sp in identity.members}
     enrichers = _paper_enrichers(identities)
+    parents = {identity.parent for identity in identities if identity.parent is not None}
     benchmarks = [
-        _merged(number, identity, ids, names, curation, enrichers.get(number, []))
+        _merged(number, identity, ids, names, curation, enrichers.get(number, []), parents)
         for number, identity in enumerate(identities)
     ]
     aliases = [
@@ -250,6 +252,7 @@ def _merged(
     names: dict[int, str | None],
     curation: Curation,
     enrichers: list[BenchmarkCandidate],
+    parents: set[int],
 ) -> MergedBenchmark:
     benchmark_id = ids[number]
     name, name_channel = canonical_name(identity)
@@ -265,11 +268,15 @@ def _merged(
         if sp.source_url:
             merged.source_urls.setdefault(sp.channel, sp.source_url)
     merged.parent_id = ids[identity.parent] if identity.parent is not None else None
-    if not any(sp.is_benchmark for sp in members):
+    named = [sp for sp in members if sp.is_benchmark]
+    merged.record_kind = record_kind(
+        merged.parent_id is not None,
+        number in parents,
+        bool(named) and all(sp.grouping for sp in named),
+    )
+    if not named:
         merged.is_benchmark = False
-        reasons = sorted(
-            {sp.candidate.not_benchmark_reason or "" for sp in members if sp.candidate}
-        )
+        reasons = sorted({sp.not_benchmark_reason or "" for sp in members})
         merged.not_benchmark_reason = "; ".join(r for r in reasons if r) or None
     _apply_curated_fields(merged, curation.fields.get(benchmark_id, {}))
     merged.verified_by = curation.verified.get(benchmark_id)
