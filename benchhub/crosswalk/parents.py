@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from benchhub.crosswalk.benchmarks import Identity
 
 
+# A parent found by name alone must have a name longer than this ("c4", "em" are too short to
+# be sure of).
+_MIN_PARENT_KEY = 3
+
+
 def link_parents(identities: list[Identity]) -> None:
     """parent_id where the data says so: the channel's family/group names another identity, a
     subset config of an HF dataset whose whole appears as another identity, or a longer name
@@ -43,6 +48,8 @@ def link_parents(identities: list[Identity]) -> None:
             parent = _dataset_parent(identity, whole_dataset, number)
         if parent is None:
             parent = _prefix_parent(identity, by_primary, identities, number)
+        if parent is None:
+            parent = _task_parent(identity, by_primary, identities, number)
         identity.parent = parent
     _break_cycles(identities)
 
@@ -87,6 +94,34 @@ def _prefix_parent(
             target = by_primary.get("".join(tokens[:cut]), number)
             if target != number and own & _evidence(identities[target]):
                 return target
+    return None
+
+
+def _task_parent(
+    identity: Identity, by_primary: dict[str, int], identities: list[Identity], number: int
+) -> int | None:
+    """A task one channel lists in one of its task families, named as another benchmark's
+    name plus more words, is a subset, language or variant of it (`piqa_bn` of PIQA,
+    `truthfulqa_sk_mc2` of TruthfulQA, "ANLI test" of ANLI). A record more than one channel
+    lists is a benchmark in its own right and keeps its place (MMLU-Pro is not MMLU's). The
+    parent must be one the same channel lists, or share a paper, dataset or repository: a
+    name prefix across channels is a coincidence (lm-eval's `persona_*` are not Persona-Chat)."""
+    channels = {sp.channel for sp in identity.members}
+    if len(channels) != 1:
+        return None
+    own = _evidence(identity)
+    named = [sp for sp in identity.members if sp.is_benchmark and not sp.grouping]
+    if not named or not all(sp.candidate is not None and sp.candidate.family for sp in named):
+        return None
+    for sp in named:
+        tokens = sp.forms.tokens
+        for cut in range(len(tokens) - 1, 0, -1):
+            prefix = "".join(tokens[:cut])
+            target = by_primary.get(prefix, number)
+            if target != number and len(prefix) >= _MIN_PARENT_KEY:
+                other = identities[target]
+                if channels & {m.channel for m in other.members} or own & _evidence(other):
+                    return target
     return None
 
 
