@@ -6,7 +6,7 @@ import os
 from dagster import AssetExecutionContext, AssetKey, MaterializeResult, MetadataValue, asset
 
 from assets.metadata import table_metadata
-from benchhub.benchmark_rows import benchmark_row, review_row
+from benchhub.benchmark_rows import benchmark_row, review_row, with_published_parents
 from benchhub.catalog import merged_from_json
 from benchhub.review import curation
 from benchhub.review.cache import DuckDBReviewCache
@@ -86,10 +86,12 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
         }
     curated = curation.load_curation()
     pullable = frozenset(load_shapes().benchmarks)
-    rows = [
-        benchmark_row(m, reviews[m.benchmark_id], curated.get(m.benchmark_id), pullable)
-        for m in merged
-    ]
+    rows = with_published_parents(
+        [
+            benchmark_row(m, reviews[m.benchmark_id], curated.get(m.benchmark_id), pullable)
+            for m in merged
+        ]
+    )
     with warehouse.get_connection() as con:
         with transaction(con):
             con.execute("DROP TABLE IF EXISTS benchmarks")

@@ -16,10 +16,12 @@ FACT_FIELDS: tuple[str, ...] = (
     "name",
     "description",
     "paper_url",
+    "homepage_url",
     "arxiv_id",
     "hf_dataset",
     "github_url",
     "license",
+    "code_license",
     "metric",
     "sample_count",
     "release_date",
@@ -32,11 +34,13 @@ class MergedBenchmark:
     name: str
     aliases: list[str] = field(default_factory=list)  # every spelling seen, sorted
     description: str | None = None
-    paper_url: str | None = None
+    paper_url: str | None = None  # a paper only (crosswalk.keys.is_paper_url)
+    homepage_url: str | None = None  # a page about it that is not a paper
     arxiv_id: str | None = None
     hf_dataset: str | None = None
     github_url: str | None = None
-    license: str | None = None  # as published by the chosen channel; SPDX comes from review
+    license: str | None = None  # of the data, from the data set's own statement; SPDX: review
+    code_license: str | None = None  # of the code (repository, harness), a different fact
     metric: str | None = None
     sample_count: int | None = None
     release_date: str | None = None

@@ -11,6 +11,7 @@ CREATE TABLE benchmarks (
     github_url VARCHAR,
     license VARCHAR,
     license_as_published VARCHAR,
+    code_license VARCHAR,  -- the code's licence (repository, harness): a different fact
     metric VARCHAR,
     sample_count BIGINT,
     axes VARCHAR[],
@@ -18,7 +19,8 @@ CREATE TABLE benchmarks (
     languages VARCHAR[],
     harbor_runnable BOOLEAN NOT NULL,
     harbor_source VARCHAR,
-    parent_id VARCHAR,
+    parent_id VARCHAR,  -- a benchmark or suite record, never a category
+    record_kind VARCHAR NOT NULL,  -- benchmark | suite | subtask (benchhub/crosswalk/kinds.py)
     tier VARCHAR,
     missing_fields VARCHAR[],
     tier_reasons VARCHAR[],

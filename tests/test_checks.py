@@ -19,6 +19,7 @@ from benchhub.checks.frames import (
     previous_counts,
     suite_parameters,
     with_expected_missing_fields,
+    with_top_level_name_problems,
 )
 from benchhub.checks.runner import CheckOutcome, run_suite
 from benchhub.checks.suites import SEVERITIES, Suite, load_suites
@@ -35,7 +36,7 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     if table == "benchmarks":
-        frame = with_expected_missing_fields(frame)
+        frame = with_top_level_name_problems(with_expected_missing_fields(frame))
     return {o.check: o for o in run_suite(suite(table), frame, parameters)}
 
 
@@ -142,8 +143,14 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "hf_dataset": "cais/mmlu",
         "github_url": None,
         "benchmark_id_orphan": None,
+        "record_kind": "benchmark",
+        "parent_not_benchmark_or_suite": None,
+        "license_not_from_the_data_set": None,
     }
-    return row | overrides
+    row |= overrides
+    # as the frame query derives it: released records without a parent are the top level
+    row.setdefault("top_level_name", row["name"] if row["published"] else None)
+    return row
 
 
 def test_benchmark_checks_catch_keys_tiers_and_missing_field_lists() -> None:
@@ -163,9 +170,33 @@ def test_benchmark_checks_catch_keys_tiers_and_missing_field_lists() -> None:
         "rejected_have_reason",
         "missing_fields_match_facts",
         "published_names_unique",
+        "top_level_names_unique",
     }
     assert not results["published_names_unique"].blocking  # a warning, shown but not gating
+    assert results["top_level_names_unique"].blocking
     assert "license,sample_count" in results["missing_fields_match_facts"].summary
+
+
+def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="n-a", name="N/A"),
+        benchmark(benchmark_id="open-llm", name="Open LLM Leaderboard"),
+        benchmark(benchmark_id="gsm8k", name="GSM8K", parent_not_benchmark_or_suite="reasoning"),
+        benchmark(benchmark_id="x", name="X", license_not_from_the_data_set="papers_with_code"),
+        benchmark(benchmark_id="y", name="Y", record_kind="category"),
+        # a category under its benchmark is a child, not a top-level record: allowed
+        benchmark(benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=7, min_published_benchmarks=1)
+    assert failed(results) == {
+        "top_level_are_benchmarks",
+        "parents_are_benchmarks_or_suites",
+        "licence_from_the_data_set",
+        "record_kind_in_set",
+    }
+    assert all(results[c].blocking for c in failed(results))
+    assert "Open LLM Leaderboard" in results["top_level_are_benchmarks"].summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

@@ -242,6 +242,8 @@ def _follow_ids_with_evidence(
         mine = sp.evidence
         if alias is None or alias not in by_primary or not mine or index in placed:
             continue
+        if alias == sp.forms.primary:
+            continue  # the id spells the name another way (`logi_qa` for "LogiQA"): no news
         backed = [i for i in by_primary[alias] if mine & spellings[i].evidence]
         if not backed:
             continue

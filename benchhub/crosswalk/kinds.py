@@ -49,7 +49,7 @@ _CATEGORY_WORDS = GENERIC_TOKENS | frozenset(
         "category", "categories", "section", "evaluation", "evaluations", "targeted",
         "aspirational", "multimodal", "audio", "speech", "video", "images", "tools", "tool",
         "use", "planning", "memorization", "copyright", "disinformation", "instructions",
-        "nlp", "natural", "processing", "ml", "ai", "llm", "llms", "models", "model", "safety",
+        "nlp", "ml", "ai", "llm", "llms", "models", "model", "safety",
         "security", "cyber", "cybersecurity", "privacy", "fact", "factuality", "hallucination",
         "knowledge", "world", "common", "sense", "logic", "logical",
         "programming", "software", "engineering", "creative", "roleplay", "extraction",
@@ -60,7 +60,7 @@ _LEADERBOARD_WORDS = frozenset({"leaderboard", "leaderboards"})
 _VERSION_WORD = re.compile(r"v?\d+(\.\d+)*")
 # Strings a scanner or a broken scrape put into a name cell: SQL, markup, script injection.
 _INJECTION = re.compile(
-    r"'\s*(and|or)\s+'?\w+'?\s*=|\b(union\s+select|sleep\s*\(|waitfor\s+delay|drop\s+table)"
+    r"'\s*(and|or)\s+[^=]{1,24}=|\b(union\s+select|sleep\s*\(|waitfor\s+delay|drop\s+table)"
     r"|<\s*/?\s*(script|img|svg|iframe)\b|javascript:|\$\{|\{\{",
     re.IGNORECASE,
 )
@@ -119,8 +119,12 @@ def not_a_benchmark_reason(name: str, family: str | None, key: str | None = None
         return reason
     key_names_it = key is not None and not is_category_name(key_tail(key))
     if is_category_name(name) and not key_names_it and not (family and is_parent_name(family)):
-        return f"a capability category or section heading ({name!r}), not a benchmark"
+        return category_reason(name)
     return None
+
+
+def category_reason(name: str) -> str:
+    return f"a capability category or section heading ({name!r}), not a benchmark"
 
 
 @lru_cache(maxsize=65_536)
@@ -148,3 +152,24 @@ def record_kind(has_parent: bool, has_children: bool, grouping_only: bool) -> Re
     if grouping_only:
         return "suite"
     return "subtask" if has_parent and not has_children else "benchmark"
+
+
+# Why records were rejected, in a few words each, for the release page: the first rule whose
+# words appear in the reason names it.
+_REJECTION_KINDS: tuple[tuple[str, str], ...] = (
+    ("junk:", "junk (placeholder, metric word, injection, sentence)"),
+    ("leaderboard", "a leaderboard"),
+    ("capability category", "a capability category or heading"),
+    ("group of", "a group of other tasks"),
+    ("template", "a template or include file"),
+    ("plumbing", "framework plumbing"),
+    ("analysis view", "an analysis view"),
+    ("paper", "a paper, not a data set"),
+    ("capture-the-flag", "a single challenge file"),
+    ("customizable", "an adapter for the user's own data"),
+)
+
+
+def rejection_kind(reason: str | None) -> str:
+    text = (reason or "").lower()
+    return next((kind for words, kind in _REJECTION_KINDS if words in text), "other")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
-from benchhub.crosswalk.kinds import is_named_after, is_parent_name
+from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
 from benchhub.crosswalk.names import name_forms
 
 if TYPE_CHECKING:
@@ -66,8 +66,11 @@ def _family_parent(
         family = sp.candidate.family if sp.candidate else None
         if family and not sp.grouping and is_parent_name(family):
             target = by_primary.get(name_forms(family).primary, number)
+            # a category of a benchmark (LiveBench's "Reasoning") belongs to it by its listing
             if target != number and (
-                is_named_after(sp.source_name, family) or own & _evidence(identities[target])
+                is_named_after(sp.source_name, family)
+                or is_category_name(sp.source_name)
+                or own & _evidence(identities[target])
             ):
                 votes[target] += 1
     return min(votes, key=lambda t: (-votes[t], t)) if votes else None
