@@ -39,23 +39,25 @@ _NOT_NAMES = frozenset(
 )  # fmt: skip
 # Headings and capability categories beyond the crosswalk's generic words: HELM's and paper
 # indexes' section and group titles ("Fairness", "Financial scenarios", "Social media", "Bio").
-_CATEGORY_WORDS = GENERIC_TOKENS | frozenset(
+_CATEGORY_WORDS = (GENERIC_TOKENS | frozenset(
     {
         "fairness", "robustness", "efficiency", "calibration", "harms", "harm", "scenarios",
         "scenario", "financial", "social", "media", "bio", "geo", "biology", "chemistry",
         "physics", "history", "law", "medicine", "health", "economics",
-        "education", "culture", "cultural", "ethics", "misc", "miscellaneous", "core",
+        "education", "culture", "cultural", "misc", "miscellaneous", "core",
         "tasks", "task", "capabilities", "capability", "skills", "skill", "domain", "domains",
         "category", "categories", "section", "evaluation", "evaluations", "targeted",
         "aspirational", "multimodal", "audio", "speech", "video", "images", "tools", "tool",
-        "use", "planning", "memorization", "copyright", "disinformation", "instructions",
+        "use", "planning", "memorization", "disinformation", "instructions",
         "nlp", "ml", "ai", "llm", "llms", "models", "model", "safety",
         "security", "cyber", "cybersecurity", "privacy", "fact", "factuality", "hallucination",
         "knowledge", "world", "common", "sense", "logic", "logical",
         "programming", "software", "engineering", "creative", "roleplay", "extraction",
         "linguistic", "syntax", "semantics", "bias", "stereotypes", "toxic", "vision",
     }
-)  # fmt: skip
+))  # fmt: skip
+# "commonsense_qa" is CommonsenseQA: "qa" names a data set's task, not a capability
+_CATEGORY_WORDS -= {"qa"}
 _LEADERBOARD_WORDS = frozenset({"leaderboard", "leaderboards"})
 _VERSION_WORD = re.compile(r"v?\d+(\.\d+)*")
 # Strings a scanner or a broken scrape put into a name cell: SQL, markup, script injection.
@@ -64,6 +66,7 @@ _INJECTION = re.compile(
     r"|<\s*/?\s*(script|img|svg|iframe)\b|javascript:|\$\{|\{\{",
     re.IGNORECASE,
 )
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{3,}")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 # A paper title is a sentence, not a name: long and full of function words.
 _TITLE_WORDS = frozenset(
@@ -85,7 +88,7 @@ def junk_reason(name: str) -> str | None:
         return f"junk: {text!r} is a split, metric or aggregate word, not a data set"
     if _INJECTION.search(text):
         return f"junk: {text!r} looks like an injection probe or markup, not a name"
-    words = lowered.split()
+    words = name_forms(text).display.lower().split()  # "X: a subtitle" is named X
     if len(words) > _MAX_NAME_WORDS and sum(w in _TITLE_WORDS for w in words) >= 3:
         return f"junk: {text[:60]!r}... is a sentence (a paper or post title), not a name"
     return None
@@ -103,6 +106,8 @@ def leaderboard_reason(name: str) -> str | None:
 def is_category_name(name: str) -> bool:
     """A name made only of capability or heading words ("Reasoning", "Financial scenarios",
     "Social media"): a way to group benchmarks, not a data set."""
+    if _ACRONYM.fullmatch(name.strip()):
+        return False  # written as a name, not a heading: "PHYSICS", "ETHICS"
     tokens = tokens_of(name)
     return bool(tokens) and all(t in _CATEGORY_WORDS or t.isdigit() for t in tokens)
 
