@@ -30,7 +30,7 @@ def _merged(warehouse: Warehouse):
     key=AssetKey("benchmark_reviews"),
     group_name=GROUP,
     kinds={"python", "duckdb"},
-    deps=[AssetKey("catalog")],
+    deps=[AssetKey("merged_benchmarks"), AssetKey("benchmark_aliases")],
     description="Every merged benchmark reviewed (heuristic offline by default, or an "
     "OpenAI-compatible LLM): publish / reject / needs_human, SPDX licence, capability axes, "
     "issues found. Reviews are cached by content hash, prompt version and model.",

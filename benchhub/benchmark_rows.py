@@ -32,6 +32,7 @@ def benchmark_row(
         "aliases": sorted(set(merged.aliases)),
         "description": fixed.description,
         "paper_url": fixed.paper_url,
+        "homepage_url": fixed.homepage_url,
         "arxiv_id": fixed.arxiv_id,
         "hf_dataset": fixed.hf_dataset,
         "github_url": fixed.github_url,

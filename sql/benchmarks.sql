@@ -5,7 +5,8 @@ CREATE TABLE benchmarks (
     name VARCHAR NOT NULL,
     aliases VARCHAR[],
     description VARCHAR,
-    paper_url VARCHAR,
+    paper_url VARCHAR,  -- a paper only (arXiv, ACL Anthology, OpenReview, DOI, proceedings)
+    homepage_url VARCHAR,  -- any other page about it
     arxiv_id VARCHAR,
     hf_dataset VARCHAR,
     github_url VARCHAR,
