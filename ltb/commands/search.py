@@ -33,16 +33,29 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"release_id": release.release_id, "query": args.query, "results": hits})
         return 0
+    children = (
+        []
+        if args.all
+        else [
+            h
+            for h in search(entries, args.query, args.axis, args.harbor_only, len(entries), True)
+            if h.get("parent_id")
+        ]
+    )
+    more = (
+        f"{len(children)} subsets and variants match too: add --all to list them."
+        if children
+        else ""
+    )
     if not hits:
-        children = (
-            [] if args.all else search(entries, args.query, args.axis, args.harbor_only, 1, True)
-        )
-        more = " Subsets and variants match: add --all." if children else ""
-        print(f"No benchmark matches {args.query!r} in release {release.release_id}.{more}")
+        nothing = f"No top-level benchmark matches {args.query!r} in release {release.release_id}."
+        print(f"{nothing} {more}".rstrip())
         return 1
     rows = [
         (h["id"], h["name"], h["tier"], h["axes"], h["harbor_runnable"], h["n_scores"])
         for h in hits
     ]
     print(table(["ID", "NAME", "TIER", "AXES", "HARBOR", "SCORES"], rows))
+    if more:
+        print(more)
     return 0
