@@ -7,7 +7,7 @@ import time
 from dagster import AssetExecutionContext, AssetKey, MaterializeResult, MetadataValue, asset
 
 from assets.metadata import table_metadata
-from benchhub.benchmark_rows import benchmark_row, review_row
+from benchhub.benchmark_rows import benchmark_row, review_row, with_published_parents
 from benchhub.catalog import merged_from_json
 from benchhub.review import curation
 from benchhub.review.cache import DuckDBReviewCache
@@ -33,7 +33,7 @@ def _merged(warehouse: Warehouse):
     key=AssetKey("benchmark_reviews"),
     group_name=GROUP,
     kinds={"python", "duckdb"},
-    deps=[AssetKey("catalog")],
+    deps=[AssetKey("merged_benchmarks"), AssetKey("benchmark_aliases")],
     description="Every merged benchmark reviewed (heuristic offline by default, or an "
     "OpenAI-compatible LLM): publish / reject / needs_human, SPDX licence, capability axes, "
     "issues found. Reviews are cached by content hash, prompt version and model.",
@@ -100,21 +100,23 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
     shapes = shape_names(
         (s.benchmark_id, s.name, s.aliases) for s in load_shapes().benchmarks.values()
     )
-    rows = [
-        benchmark_row(
-            m,
-            reviews[m.benchmark_id],
-            curated.get(m.benchmark_id),
-            runnability(
-                m.benchmark_id,
-                m.harbor,
-                shapes,
-                lm_eval_tasks.get(m.benchmark_id, ()),
-                compiled,
-            ),
-        )
-        for m in merged
-    ]
+    rows = with_published_parents(
+        [
+            benchmark_row(
+                m,
+                reviews[m.benchmark_id],
+                curated.get(m.benchmark_id),
+                runnability(
+                    m.benchmark_id,
+                    m.harbor,
+                    shapes,
+                    lm_eval_tasks.get(m.benchmark_id, ()),
+                    compiled,
+                ),
+            )
+            for m in merged
+        ]
+    )
     with warehouse.get_connection() as con:
         with transaction(con):
             con.execute("DROP TABLE IF EXISTS benchmarks")

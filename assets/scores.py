@@ -14,7 +14,12 @@ GROUP = "scores"
     key=AssetKey("scores"),
     group_name=GROUP,
     kinds={"duckdb"},
-    deps=[AssetKey("catalog"), AssetKey("reproduced_medians")],
+    deps=[
+        AssetKey("benchmark_aliases"),
+        AssetKey("models"),
+        AssetKey("model_aliases"),
+        AssetKey("reproduced_medians"),
+    ],
     description="Every score with its label (self_reported / independent / reproduced), source "
     "URL, scale, uncertainty and the settings that change it, mapped to benchmark and model ids "
     "(sql/scores.sql holds the label rule).",

@@ -32,11 +32,13 @@ def benchmark_row(
         "aliases": sorted(set(merged.aliases)),
         "description": fixed.description,
         "paper_url": fixed.paper_url,
+        "homepage_url": fixed.homepage_url,
         "arxiv_id": fixed.arxiv_id,
         "hf_dataset": fixed.hf_dataset,
         "github_url": fixed.github_url,
         "license": _spdx(fixed.license),
         "license_as_published": merged.license,
+        "code_license": fixed.code_license,
         "metric": fixed.metric,
         "sample_count": fixed.sample_count,
         "axes": list(review.axes),
@@ -46,6 +48,7 @@ def benchmark_row(
         "harbor_source": runnable.source,
         "harbor_reason": runnable.reason,
         "parent_id": merged.parent_id,
+        "record_kind": merged.record_kind,
         "tier": tier.tier,
         "missing_fields": tier.missing_fields,
         "tier_reasons": tier.reasons,
@@ -60,6 +63,23 @@ def benchmark_row(
         "published": tier.published,
         "rejected_reason": None if tier.published else "; ".join(tier.reasons),
     }
+
+
+def with_published_parents(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A released child names a released parent: when review rejected the parent, the child
+    stands on its own (top level) rather than pointing at a page nobody can open. A released
+    parent with released children is a benchmark or a suite, never a subtask."""
+    published = {r["benchmark_id"] for r in rows if r["published"]}
+    for row in rows:
+        if row["parent_id"] is not None and row["parent_id"] not in published:
+            row["parent_id"] = None
+    with_children = {r["parent_id"] for r in rows if r["published"] and r["parent_id"]}
+    for row in rows:
+        if row["record_kind"] == "subtask" and (
+            row["parent_id"] is None or row["benchmark_id"] in with_children
+        ):
+            row["record_kind"] = "benchmark"
+    return rows
 
 
 def _spdx(licence: str | None) -> str:

@@ -16,10 +16,12 @@ FACT_FIELDS: tuple[str, ...] = (
     "name",
     "description",
     "paper_url",
+    "homepage_url",
     "arxiv_id",
     "hf_dataset",
     "github_url",
     "license",
+    "code_license",
     "metric",
     "sample_count",
     "release_date",
@@ -32,11 +34,13 @@ class MergedBenchmark:
     name: str
     aliases: list[str] = field(default_factory=list)  # every spelling seen, sorted
     description: str | None = None
-    paper_url: str | None = None
+    paper_url: str | None = None  # a paper only (crosswalk.keys.is_paper_url)
+    homepage_url: str | None = None  # a page about it that is not a paper
     arxiv_id: str | None = None
     hf_dataset: str | None = None
     github_url: str | None = None
-    license: str | None = None  # as published by the chosen channel; SPDX comes from review
+    license: str | None = None  # of the data, from the data set's own statement; SPDX: review
+    code_license: str | None = None  # of the code (repository, harness), a different fact
     metric: str | None = None
     sample_count: int | None = None
     release_date: str | None = None
@@ -44,7 +48,8 @@ class MergedBenchmark:
     capability_hints: list[str] = field(default_factory=list)
     splits: list[str] = field(default_factory=list)
     harbor: str | None = None  # "registry" | "adapter" | "pull": how it can run in Harbor
-    parent_id: str | None = None  # the benchmark this one is a subset or variant of
+    parent_id: str | None = None  # the benchmark or suite this one is a subset or variant of
+    record_kind: str = "benchmark"  # benchmark | suite | subtask (crosswalk.kinds.RECORD_KINDS)
     channels: list[str] = field(default_factory=list)  # channels that list it, sorted
     source_urls: dict[str, str] = field(default_factory=dict)  # channel -> a page that lists it
     provenance: dict[str, str] = field(default_factory=dict)  # fact field -> channel it came from

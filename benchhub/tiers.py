@@ -1,9 +1,10 @@
 """Quality tiers: how much a reader can trust a benchmark page. All the thresholds are here.
 
 - verified: a person reviewed it (curation/reviews.yaml, decision publish); or the reviewer
-  published it from its own judgement (no fallback), at least MIN_CHANNELS_VERIFIED channels list
-  it, at most MAX_MISSING_VERIFIED important fields are missing, and the channels do not
-  disagree on any field in VERIFIED_BLOCKING_CONFLICTS.
+  published it from its own judgement (no fallback), at least MIN_CHANNELS_VERIFIED independent
+  sources list it (CHANNEL_SOURCES: a channel copying another counts once with it), at most
+  MAX_MISSING_VERIFIED important fields are missing, and the channels do not disagree on any
+  field in VERIFIED_BLOCKING_CONFLICTS.
 - auto: published by the reviewer with at most MAX_MISSING_AUTO important fields missing.
 - incomplete: published, but more important fields are missing, or the reviewer asked for a
   person (needs_human) and nobody has looked yet; the reasons say which.
@@ -38,6 +39,24 @@ MAX_MISSING_VERIFIED = 1  # "mostly complete"
 MAX_MISSING_AUTO = 3  # "reasonably complete"
 MIN_CHANNELS_VERIFIED = 2  # independent channels that list the benchmark
 VERIFIED_BLOCKING_CONFLICTS: tuple[str, ...] = ("license",)
+
+# Channels that are not independent confirmation: each copies another channel's records or runs
+# its task list, so it counts once, together with its source. A channel not listed is its own.
+CHANNEL_SOURCES: dict[str, str] = {
+    "helm_results": "helm",  # HELM's own result files for HELM's scenarios
+    "every_eval_ever": "helm",  # its records of these benchmarks are converted HELM results
+    "open_llm_leaderboard": "lm_eval_harness",  # runs lm-eval's `leaderboard_*` tasks
+}
+# The channels that can state a data set's own licence: its card, its repository (for data
+# shipped there, under a content licence), a person. An index's licence for its own data
+# (Papers with Code), a catalogue's or an adapter's restatement is not the data set's.
+LICENCE_SOURCES: frozenset[str] = frozenset({"huggingface", "github", "curation"})
+
+
+def independent_sources(channels: list[str]) -> list[str]:
+    """The independent sources among `channels`: each channel counted with the one it copies."""
+    return sorted({CHANNEL_SOURCES.get(channel, channel) for channel in channels})
+
 
 Tier = Literal["verified", "auto", "incomplete"]
 
@@ -99,11 +118,11 @@ def assign_tier(
 
     blockers = _not_verified_because(corrected, review, len(missing))
     if not blockers:
-        channels = ", ".join(corrected.channels)
+        sources = independent_sources(corrected.channels)
         return TierResult(
             "verified",
             missing,
-            [f"confirmed by {corrected.n_channels} channels ({channels})", summary],
+            [f"confirmed by {len(sources)} independent sources ({', '.join(sources)})", summary],
         )
     reasons = [f"published by the {review.reviewer} reviewer", summary, *blockers]
     if len(missing) <= MAX_MISSING_AUTO:
@@ -116,10 +135,11 @@ def _not_verified_because(benchmark: MergedBenchmark, review: Review, n_missing:
     blockers = []
     if review.fallback is not None:
         blockers.append(f"not verified: the review is a fallback ({review.fallback})")
-    if benchmark.n_channels < MIN_CHANNELS_VERIFIED:
+    sources = independent_sources(benchmark.channels)
+    if len(sources) < MIN_CHANNELS_VERIFIED:
         blockers.append(
-            f"not verified: {benchmark.n_channels} channel(s) list it; "
-            f"verified needs {MIN_CHANNELS_VERIFIED}"
+            f"not verified: {len(sources)} independent source(s) list it "
+            f"({', '.join(sources)}); verified needs {MIN_CHANNELS_VERIFIED}"
         )
     if n_missing > MAX_MISSING_VERIFIED:
         blockers.append(

@@ -52,9 +52,14 @@ def search(
     axis: str | None = None,
     harbor_only: bool = False,
     limit: int = 20,
+    include_children: bool = False,
 ) -> list[dict[str, Any]]:
+    """Top-level benchmarks and suites only, unless `include_children` (subsets, languages,
+    variants: records with a parent)."""
     hits = []
     for entry in entries:
+        if entry.get("parent_id") and not include_children:
+            continue
         if axis and axis not in entry.get("axes", []):
             continue
         if harbor_only and not entry.get("harbor_runnable"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dagster import Definitions, in_process_executor
 
-from assets.catalog import catalog
+from assets.catalog import catalog, id_redirects
 from assets.channel_assets import build_channel_assets
 from assets.checks import build_asset_checks
 from assets.release import release
@@ -25,6 +25,7 @@ ALL_ASSETS = [
     catalog,
     benchmark_reviews,
     benchmarks,
+    id_redirects,
     reproduced_runs,
     reproduced_medians,
     reproduced_pools,

@@ -5,12 +5,14 @@ CREATE TABLE benchmarks (
     name VARCHAR NOT NULL,
     aliases VARCHAR[],
     description VARCHAR,
-    paper_url VARCHAR,
+    paper_url VARCHAR,  -- a paper only (arXiv, ACL Anthology, OpenReview, DOI, proceedings)
+    homepage_url VARCHAR,  -- any other page about it
     arxiv_id VARCHAR,
     hf_dataset VARCHAR,
     github_url VARCHAR,
     license VARCHAR,
     license_as_published VARCHAR,
+    code_license VARCHAR,  -- the code's licence (repository, harness): a different fact
     metric VARCHAR,
     sample_count BIGINT,
     axes VARCHAR[],
@@ -19,7 +21,8 @@ CREATE TABLE benchmarks (
     harbor_runnable BOOLEAN NOT NULL,
     harbor_source VARCHAR,  -- registry | adapter (Harbor's own), pull, lm-eval:<task>
     harbor_reason VARCHAR,  -- why not runnable (NULL when runnable)
-    parent_id VARCHAR,
+    parent_id VARCHAR,  -- a benchmark or suite record, never a category
+    record_kind VARCHAR NOT NULL,  -- benchmark | suite | subtask (benchhub/crosswalk/kinds.py)
     tier VARCHAR,
     missing_fields VARCHAR[],
     tier_reasons VARCHAR[],

@@ -21,6 +21,7 @@ from benchhub.checks.frames import (
     with_agent_invariant,
     with_expected_missing_fields,
     with_model_invariants,
+    with_top_level_name_problems,
 )
 from benchhub.checks.runner import CheckOutcome, run_suite
 from benchhub.checks.suites import SEVERITIES, Suite, load_suites
@@ -48,7 +49,7 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": with_expected_missing_fields,
+        "benchmarks": lambda f: with_top_level_name_problems(with_expected_missing_fields(f)),
         "models": with_model_invariants,
         "model_aliases": with_agent_invariant,
     }.get(table)
@@ -213,8 +214,14 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "harbor_source": "lm-eval:mmlu_abstract_algebra",
         "harbor_reason": None,
         "benchmark_id_orphan": None,
+        "record_kind": "benchmark",
+        "parent_not_benchmark_or_suite": None,
+        "license_not_from_the_data_set": None,
     }
-    return row | overrides
+    row |= overrides
+    # as the frame query derives it: released records without a parent are the top level
+    row.setdefault("top_level_name", row["name"] if row["published"] else None)
+    return row
 
 
 def test_pool_checks_catch_intervals_caps_counts_and_bands() -> None:
@@ -278,7 +285,7 @@ def test_benchmark_checks_catch_keys_tiers_and_missing_field_lists() -> None:
         "missing_fields_match_facts",
         "published_names_unique",
     }
-    assert not results["published_names_unique"].blocking  # a warning, shown but not gating
+    assert results["published_names_unique"].blocking  # on the top level
     assert "license,sample_count" in results["missing_fields_match_facts"].summary
 
 
@@ -298,6 +305,28 @@ def test_benchmark_checks_catch_runnable_without_a_buildable_source() -> None:
         "not_runnable_says_why",
     }
     assert all(results[c].blocking for c in failed(results))
+
+
+def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="n-a", name="N/A"),
+        benchmark(benchmark_id="open-llm", name="Open LLM Leaderboard"),
+        benchmark(benchmark_id="gsm8k", name="GSM8K", parent_not_benchmark_or_suite="reasoning"),
+        benchmark(benchmark_id="x", name="X", license_not_from_the_data_set="papers_with_code"),
+        benchmark(benchmark_id="y", name="Y", record_kind="category"),
+        # a category under its benchmark is a child, not a top-level record: allowed
+        benchmark(benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=7, min_published_benchmarks=1)
+    assert failed(results) == {
+        "top_level_are_benchmarks",
+        "parents_are_benchmarks_or_suites",
+        "licence_from_the_data_set",
+        "record_kind_in_set",
+    }
+    assert all(results[c].blocking for c in failed(results))
+    assert "Open LLM Leaderboard" in results["top_level_are_benchmarks"].summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

@@ -227,7 +227,7 @@ def test_ids_do_not_depend_on_input_order_or_on_a_new_channel() -> None:
     assert grown.benchmark_id_for("newchannel", "gpqa_d") == "gpqa-diamond"
 
 
-def test_previous_ids_survive_and_a_merge_leaves_a_redirect() -> None:
+def test_previous_ids_survive_a_merge() -> None:
     previous = [
         BenchmarkAlias("a", "k1", "Foo Bench", "foo-bench"),
         BenchmarkAlias("a", "k3", "Foo Bench v0", "foo-bench"),
@@ -242,9 +242,6 @@ def test_previous_ids_survive_and_a_merge_leaves_a_redirect() -> None:
     )
     # two old ids now name one benchmark: the one holding more old spellings survives
     assert {a.benchmark_id for a in cw.benchmark_aliases} == {"foo-bench"}
-    assert [(r.old_id, r.benchmark_id) for r in cw.benchmark_redirects] == [
-        ("zed-bench", "foo-bench")
-    ]
     # without history the id would come from the name used by most channels instead
     fresh = build_crosswalk([cand("b", "k2", "Zed"), cand("c", "k", "Zed")], [], NO_CURATION)
     assert [b.benchmark_id for b in fresh.benchmarks] == ["zed"]
@@ -523,15 +520,19 @@ def real_crosswalk() -> Crosswalk:
 
 
 def test_gold_sets_meet_the_targets(real_crosswalk: Crosswalk) -> None:
-    benchmarks = load_gold(GOLD_DIR / "benchmarks.csv")
+    development = load_gold(GOLD_DIR / "benchmarks.csv")
+    held_out = load_gold(GOLD_DIR / "benchmarks_holdout.csv")  # set aside before rule changes
     models = load_gold(GOLD_DIR / "models.csv")
-    assert len(benchmarks) >= 200 and len({r.channel for r in benchmarks}) >= 10
+    benchmarks = development + held_out
+    assert len(benchmarks) >= 300 and len({r.channel for r in benchmarks}) >= 12
+    assert len(held_out) >= len(benchmarks) // 4
     assert len(models) >= 100
-    bench = pairwise(benchmarks, benchmark_predictions(real_crosswalk, benchmarks))
     assert len(models) >= 300 and len({r.channel for r in models}) >= 10
+    for rows in (benchmarks, held_out):
+        bench = pairwise(rows, benchmark_predictions(real_crosswalk, rows))
+        assert bench.precision >= 0.98 and bench.recall >= 0.95, (bench.precision, bench.recall)
     models = junk_labels(models)
     predicted = model_predictions(real_crosswalk, models)
-    assert bench.precision >= 0.98 and bench.recall >= 0.95, (bench.precision, bench.recall)
     for split in (None, "holdout"):
         chosen = [
             (r, p) for r, p in zip(models, predicted, strict=True) if split in (None, r.split)

@@ -65,5 +65,5 @@ def test_asset_graph_matches_snapshot() -> None:
 
 def test_channel_assets_feed_the_catalog() -> None:
     graph = defs.resolve_asset_graph()
-    parents = graph.get(AssetKey("catalog")).parent_keys
+    parents = graph.get(AssetKey("merged_benchmarks")).parent_keys
     assert AssetKey(["channels", "swebench"]) in parents

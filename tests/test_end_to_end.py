@@ -52,7 +52,10 @@ def test_search_prints_a_table(built_registry: BuiltRegistry) -> None:
     assert done.returncode == 0, done.stderr
     header = done.stdout.splitlines()[0]
     assert header.split() == ["ID", "NAME", "TIER", "AXES", "HARBOR", "SCORES"]
-    assert "swe-bench-verified" in done.stdout
+    # the top level by default, with a pointer to the subsets and variants
+    assert "swe-bench-verified" not in done.stdout and "--all" in done.stdout
+    everything = ltb("bench", "search", "swe-bench", "--all", registry=built_registry.latest)
+    assert "swe-bench-verified" in everything.stdout
 
 
 def test_info_shows_facts_scores_and_commands(built_registry: BuiltRegistry) -> None:
@@ -127,7 +130,10 @@ def test_rerunning_assets_never_duplicates_rows(registry_copy: BuiltRegistry) ->
     before = counts()
     selection = [
         AssetKey(["channels", "swebench"]),
-        AssetKey("catalog"),
+        AssetKey("merged_benchmarks"),
+        AssetKey("benchmark_aliases"),
+        AssetKey("models"),
+        AssetKey("model_aliases"),
         AssetKey("benchmark_reviews"),
         AssetKey("benchmarks"),
         AssetKey("scores"),

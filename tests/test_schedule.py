@@ -63,7 +63,7 @@ def test_scheduled_job_runs_in_process_and_publishes_a_verified_release(
     assert requests.run_requests and len(requests.run_requests) == 1
     request = requests.run_requests[0]
     instance = DagsterInstance.ephemeral()
-    upstream = [AssetKey("catalog"), AssetKey("benchmarks")]
+    upstream = [AssetKey("benchmark_aliases"), AssetKey("benchmarks")]
     audited = materialize(
         ALL_ASSETS,
         selection=AssetSelection.checks_for_assets(*upstream),

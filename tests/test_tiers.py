@@ -20,6 +20,7 @@ from benchhub.tiers import (
     MAX_MISSING_VERIFIED,
     assign_tier,
     corrected_record,
+    independent_sources,
     missing_fields,
 )
 
@@ -45,17 +46,16 @@ def mmlu_pro() -> MergedBenchmark:
         hf_dataset="TIGER-Lab/MMLU-Pro",
         github_url="https://github.com/TIGER-AI-Lab/MMLU-Pro",
         license="mit",
+        code_license="Apache License",
         metric="accuracy",
         sample_count=12032,
         languages=["en"],
         capability_hints=["Knowledge", "MCQ"],
         channels=["evalscope", "github", "huggingface", "inspect_evals", "lm_eval_harness"],
-        provenance={"license": "huggingface", "sample_count": "inspect_evals"},
-        conflicts={
-            "license": [
-                {"channel": "huggingface", "value": "mit"},
-                {"channel": "github", "value": "Apache License"},
-            ]
+        provenance={
+            "license": "huggingface",
+            "code_license": "github",
+            "sample_count": "inspect_evals",
         },
     )
 
@@ -143,13 +143,27 @@ mmlu-pro:
 # --- tiers ---
 
 
-def test_mmlu_pro_licence_conflict_keeps_it_auto_until_a_person_decides(tmp_path: Path) -> None:
+def test_mmlu_pro_data_and_code_licences_are_two_facts_not_a_conflict() -> None:
     record = mmlu_pro()
     result = assign_tier(record, REVIEWER.review(record), None)
-    assert result.tier == "auto"
+    assert result.tier == "verified"
     assert result.missing_fields == []
+
+
+def test_a_licence_conflict_keeps_it_auto_until_a_person_decides(tmp_path: Path) -> None:
+    record = dataclasses.replace(
+        mmlu_pro(),
+        conflicts={
+            "license": [
+                {"channel": "huggingface", "value": "mit"},
+                {"channel": "github", "value": "CC-BY-4.0"},
+            ]
+        },
+    )
+    result = assign_tier(record, REVIEWER.review(record), None)
+    assert result.tier == "auto"
     assert any(
-        "disagree on license: MIT (huggingface); Apache-2.0 (github)" in r for r in result.reasons
+        "disagree on license: MIT (huggingface); CC-BY-4.0 (github)" in r for r in result.reasons
     )
 
     curated = load_curation(write_curation(tmp_path, MMLU_PRO_CURATION))["mmlu-pro"]
@@ -165,14 +179,29 @@ def test_gpqa_confirmed_by_five_channels_is_verified() -> None:
     result = assign_tier(record, REVIEWER.review(record), None)
     assert result.tier == "verified"
     assert result.missing_fields == []
-    assert result.reasons[0].startswith("confirmed by 5 channels (evalscope, harbor")
+    assert result.reasons[0].startswith("confirmed by 5 independent sources (evalscope, harbor")
+
+
+def test_a_channel_copying_another_is_no_independent_confirmation() -> None:
+    record = dataclasses.replace(
+        gpqa_diamond(), channels=["helm", "helm_results", "every_eval_ever"]
+    )
+    result = assign_tier(record, REVIEWER.review(record), None)
+    assert result.tier == "auto"
+    assert "not verified: 1 independent source(s) list it (helm); verified needs 2" in (
+        result.reasons
+    )
+    assert independent_sources(["lm_eval_harness", "open_llm_leaderboard"]) == ["lm_eval_harness"]
 
 
 def test_gpqa_from_one_channel_is_only_auto() -> None:
     record = dataclasses.replace(gpqa_diamond(), channels=["inspect_evals"])
     result = assign_tier(record, REVIEWER.review(record), None)
     assert result.tier == "auto"
-    assert "not verified: 1 channel(s) list it; verified needs 2" in result.reasons
+    assert (
+        "not verified: 1 independent source(s) list it (inspect_evals); verified needs 2"
+        in result.reasons
+    )
 
 
 def test_ctf_challenge_and_template_are_rejected_with_the_reason() -> None:

@@ -208,6 +208,9 @@ def _repository(row: dict[str, Any]) -> BenchmarkCandidate:
     papers = sorted({p for link in links if (p := arxiv_id(link))})
     datasets = sorted({d for link in links if "/datasets/" in link and (d := hf_dataset(link))})
     first_line = row.get("license_first_line")
+    # A repository's licence covers its code; only a content licence (Creative Commons, ODC,
+    # CDLA) says the data shipped there is under it. Code and data licences are two facts.
+    licence = _licence_name(first_line)
     commit = row.get("head_commit")
     return BenchmarkCandidate(
         channel=NAME,
@@ -222,7 +225,7 @@ def _repository(row: dict[str, Any]) -> BenchmarkCandidate:
         arxiv_id=papers[0] if len(papers) == 1 else None,
         hf_dataset=datasets[0] if len(datasets) == 1 else None,
         github_url=f"https://github.com/{repo}",
-        license=_licence_name(first_line),
+        license=licence if is_content_licence(licence) else None,
         is_benchmark=role in (None, BENCHMARK_ROLE),
         not_benchmark_reason=None if role in (None, BENCHMARK_ROLE) else f"{role} repository",
         extra={
@@ -232,6 +235,7 @@ def _repository(row: dict[str, Any]) -> BenchmarkCandidate:
             "last_commit_date": row.get("last_commit_date"),
             "license_file": row.get("license_file"),
             "license_first_line": first_line,
+            "code_license": None if is_content_licence(licence) else licence,
             "readme_title": row.get("readme_title"),
             "arxiv_ids": papers,
             "hf_datasets": datasets,
@@ -240,6 +244,18 @@ def _repository(row: dict[str, Any]) -> BenchmarkCandidate:
             "commits_in_snapshot": row.get("commits_in_snapshot"),
         },
     )
+
+
+_CONTENT_LICENCE = re.compile(
+    r"creative\s*commons|\bcc[-\s]?(by|0)|attribution|open data commons|\bodc|\bcdla|"
+    r"community data license",
+    re.IGNORECASE,
+)
+
+
+def is_content_licence(licence: str | None) -> bool:
+    """A licence written for data or content rather than software."""
+    return bool(licence and _CONTENT_LICENCE.search(licence))
 
 
 def _licence_name(first_line: Any) -> str | None:

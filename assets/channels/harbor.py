@@ -267,11 +267,13 @@ def _adapters(data: bytes | None, rows: list[dict[str, Any]]) -> ChannelResult:
                 paper_url=arxiv_abs_url(paper) if paper else None,
                 arxiv_id=paper,
                 hf_dataset=next((hf_dataset(link) for link in links if hf_dataset(link)), None),
-                license=provenance.get("readme_declared_license"),
                 harbor="adapter",
                 extra={
                     "readme": blob_url(ADAPTERS_REPO, commit, f"src/{folder}/README.md"),
                     "readme_note": provenance.get("note_in_readme"),
+                    # what the adapter's README says the benchmark's licence is: a third
+                    # party's restatement, not the data set's own, so not its licence fact
+                    "license_stated_by_adapter": provenance.get("readme_declared_license"),
                 },
             )
         )

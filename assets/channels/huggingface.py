@@ -25,8 +25,9 @@ their pinned GitHub URLs, which do return exactly the recording.
 Rules:
 - `hf_dataset` is the id as recorded (`hendrycks_test`, `gsm8k`); where the recording's notes
   say the Hub renamed it, the new id is in `extra["renamed_to"]`.
-- `sample_count`: per config, the test split's examples, or all splits' if there is no test
-  split; the dataset's count is that of its only config, of a config named `all` /
+- `sample_count`: per config, the evaluation split's examples (test, else validation, dev or
+  eval; a data set published as one split is all evaluation data; never a train split next to
+  others); the dataset's count is that of its only config, of a config named `all` /
   `all_languages` (the union of the others), or of every config when they all agree (the same
   items in several formats, as gsm8k main/socratic). Otherwise it stays empty and the counts per
   config and split are kept in `extra["num_examples"]` (hendrycks_test: 57 subjects).
@@ -255,12 +256,24 @@ def _sizes_in_front_matter(front: dict[str, Any]) -> dict[str, dict[str, int]]:
     }
 
 
+# The split a benchmark is scored on, in the order a card's splits are tried.
+_EVAL_SPLITS = ("test", "validation", "dev", "eval")
+
+
+def _eval_split_size(splits: dict[str, int]) -> int | None:
+    """The evaluation split's size; a data set published as one split (GPQA's `train`) is all
+    evaluation data."""
+    if len(splits) == 1:
+        return next(iter(splits.values()))
+    return next((splits[s] for s in _EVAL_SPLITS if s in splits), None)
+
+
 def _sample_count(sizes: dict[str, dict[str, int]]) -> int | None:
     """The rule in the module docstring."""
     counts = {
-        config: splits.get("test", sum(splits.values()))
+        config: count
         for config, splits in sizes.items()
-        if splits
+        if (count := _eval_split_size(splits)) is not None
     }
     if not counts:
         return None

@@ -127,7 +127,6 @@ def _candidate(
         arxiv_id=paper,
         hf_dataset=next(filter(None, (hf_dataset(u) for u in [url, *dataset_links])), None),
         github_url=next(filter(None, (github_repo_url(u) for u in [url, *dataset_links])), None),
-        license=known_value(entry.get("licensing")),
         metric="; ".join(_texts(entry.get("metrics"))) or None,
         capability_hints=tuple(dict.fromkeys(hints)),
         release_date=date if date and _ISO_DATE.match(date) else None,
@@ -139,6 +138,9 @@ def _candidate(
             "doi": doi,
             "date": date,
             "catalogue_type": known_value(entry.get("type")),
+            # the catalogue's restatement of the benchmark's licence, not the data set's own
+            # statement, so not its licence fact
+            "license_stated_by_catalogue": known_value(entry.get("licensing")),
             "focus": known_value(entry.get("focus")),
             "keywords": _texts(entry.get("keywords")),
             "capabilities_measured": _texts(entry.get("ai_capability_measured")),

@@ -67,7 +67,8 @@ FILES = {
     "results_all_tasks_detailed.csv": "results/all_tasks_detailed.csv",
     "results_nlp_nlp_tasks_detailed.csv": "results/nlp/nlp_tasks_detailed.csv",
 }
-LICENSE = "CC-BY-SA-4.0"  # of the PWC data, per the archive's copy of the dumps' README
+# Papers with Code's licence (CC-BY-SA-4.0, per the archive's copy of the dumps' README) is for
+# its own index data, not for the data sets it lists: no record carries it as a licence.
 
 # Headings of NLP-progress pages that the extractor read as dataset names.
 _HEADINGS = {
@@ -175,7 +176,6 @@ def _read_dataset(
             arxiv_id=paper,
             hf_dataset=next((hf_dataset(url) for url in links if hf_dataset(url)), None),
             github_url=next((github_repo_url(url) for url in links if github_repo_url(url)), None),
-            license=LICENSE,
             metric=", ".join(sota.get("metrics") or []) or None,
             capability_hints=tuple(dict.fromkeys([*path, *(task.get("categories") or [])])),
             family=path[-1],
@@ -419,7 +419,6 @@ def _add_csv_candidate(
         source_key=key,
         source_name=name,
         source_url=url,
-        license=LICENSE,
         capability_hints=tuple(dict.fromkeys(hints)),
         is_benchmark=reason is None,
         not_benchmark_reason=f"Papers with Code record: {reason}" if reason else None,

@@ -66,7 +66,6 @@ def parse(payloads: Payloads) -> ChannelResult:
                 arxiv_id="2310.06770",
                 hf_dataset=dataset,
                 github_url="https://github.com/swe-bench/SWE-bench",
-                license="MIT",
                 metric="% resolved",
                 sample_count=size,
                 splits=("test",),

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
+from benchhub.crosswalk.kinds import not_a_benchmark_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.pooling import MAX_SUBMITTER_SHARE
-from benchhub.tiers import IMPORTANT_FIELDS, missing_fields
+from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,6 +36,24 @@ if TYPE_CHECKING:
 COLLAPSE_FLOOR = 0.5
 FIELD_SEPARATOR = ","
 _FACT_COLUMNS = sorted({f for fields in IMPORTANT_FIELDS.values() for f in fields})
+
+
+_LICENCE_SOURCES_SQL = ", ".join(f"'{c}'" for c in sorted(LICENCE_SOURCES))
+# Catalogue invariants on released rows, as columns holding the offending value (NULL if fine):
+# a parent that is not a released benchmark or suite; a licence from a channel that cannot
+# state the data set's own; the name of a top-level record (unique among them).
+_CATALOGUE_COLUMNS = f"""
+               record_kind,
+               CASE WHEN t.published AND t.parent_id IS NOT NULL AND NOT EXISTS (
+                   SELECT 1 FROM benchmarks AS p WHERE p.benchmark_id = t.parent_id
+                   AND p.published AND p.record_kind IN ('benchmark', 'suite'))
+               THEN t.parent_id END AS parent_not_benchmark_or_suite,
+               CASE WHEN t.published AND t.license IS NOT NULL AND t.license <> 'unknown'
+                   AND coalesce(json_extract_string(t.provenance, '$.license'), '')
+                       NOT IN ({_LICENCE_SOURCES_SQL})
+               THEN coalesce(json_extract_string(t.provenance, '$.license'), '(no source)')
+               END AS license_not_from_the_data_set,
+               CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
 
 
 def _orphan(alias: str, referenced: str) -> str:
@@ -54,7 +73,7 @@ FRAME_QUERIES: dict[str, str] = {
                n_channels, harbor_runnable, harbor_source, harbor_reason,
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
-               {", ".join(_FACT_COLUMNS)},
+               {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},
                {_orphan("t", "merged_benchmarks")}
         FROM benchmarks AS t""",
     "benchmark_aliases": f"""
@@ -158,7 +177,7 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_expected_missing_fields(frame),
+    "benchmarks": lambda frame: with_top_level_name_problems(with_expected_missing_fields(frame)),
     "models": lambda frame: with_model_invariants(frame),
     "model_aliases": lambda frame: with_agent_invariant(frame),
 }
@@ -174,6 +193,14 @@ def with_expected_missing_fields(benchmarks: pd.DataFrame) -> pd.DataFrame:
         for r in facts
     ]
     return benchmarks.assign(missing_fields_expected=expected)
+
+
+def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `top_level_not_a_benchmark`: why a released top-level record's name is junk, a
+    leaderboard or a category (the crosswalk's own rule, benchhub/crosswalk/kinds.py)."""
+    names = benchmarks["top_level_name"].astype(object).tolist()
+    problems = [not_a_benchmark_reason(n, None) if isinstance(n, str) else None for n in names]
+    return benchmarks.assign(top_level_not_a_benchmark=problems)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

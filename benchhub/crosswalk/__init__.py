@@ -22,7 +22,6 @@ from benchhub.crosswalk.types import (
     Crosswalk,
     Model,
     ModelAlias,
-    Redirect,
     RefusedMerge,
 )
 
@@ -33,7 +32,6 @@ __all__ = [
     "CurationError",
     "Model",
     "ModelAlias",
-    "Redirect",
     "RefusedMerge",
     "build_crosswalk",
     "load_curation",

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
 from benchhub.crosswalk.keys import StrongKeys, strong_keys
+from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
     NameForms,
     compact_words,
@@ -53,6 +54,8 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 # More spellings than this on one dataset and config with one residue are a framework's
 # many tasks over one file, compared pairwise only up to here.
 _SHARED_DATASET_LIMIT = 400
+# The channel id of the record a task family gets (see `family_candidates`).
+FAMILY_KEY_PREFIX = "family:"
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
 _SHARED_KEY_LIMIT = 3
 
@@ -71,6 +74,8 @@ class Spelling:
     placed: bool = False  # a person moved this record here (curation); its name does not vote
     is_benchmark: bool = True  # a score's name always is; a candidate says
     evidence: frozenset[str] = frozenset()  # its strong keys as comparable strings
+    not_benchmark_reason: str | None = None  # why it is not (junk, a category, a leaderboard)
+    grouping: bool = False  # a channel's task family, known only as the group its tasks form
 
     @property
     def sort_key(self) -> tuple[str, str, str, int]:
@@ -94,8 +99,13 @@ def collect_spellings(
 ) -> list[Spelling]:
     """Every distinct spelling, in an order that does not depend on the input order."""
     spellings = []
-    for c in candidates:
+    for c in (*candidates, *family_candidates(candidates)):
         keys = strong_keys(c)
+        reason = (
+            c.not_benchmark_reason
+            if not c.is_benchmark
+            else not_a_benchmark_reason(c.source_name, c.family, c.source_key)
+        )
         spellings.append(
             Spelling(
                 c.channel,
@@ -105,8 +115,10 @@ def collect_spellings(
                 keys,
                 c,
                 c.source_url,
-                is_benchmark=c.is_benchmark,
+                is_benchmark=c.is_benchmark and reason is None,
                 evidence=_evidence_of(keys),
+                not_benchmark_reason=reason,
+                grouping=c.source_key.startswith(FAMILY_KEY_PREFIX),
             )
         )
     seen = {(c.channel, c.source_key, c.source_name) for c in candidates}
@@ -115,9 +127,50 @@ def collect_spellings(
         if key not in seen:
             seen.add(key)
             forms = name_forms(s.benchmark_name, s.benchmark_key)
-            spellings.append(Spelling(*key, forms, None, None, s.source_url))
+            reason = not_a_benchmark_reason(s.benchmark_name, None, s.benchmark_key)
+            spellings.append(
+                Spelling(
+                    *key,
+                    forms,
+                    None,
+                    None,
+                    s.source_url,
+                    is_benchmark=reason is None,
+                    not_benchmark_reason=reason,
+                )
+            )
     spellings.sort(key=lambda sp: sp.sort_key)
     return spellings
+
+
+def family_candidates(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:
+    """A record for each channel task family its tasks are named after (lm-eval's
+    `global_mmlu` folder holds `global_mmlu_full_am_...`): the benchmark or suite those tasks
+    are subsets of, even when no channel lists it on its own. A family whose tasks carry other
+    names (`llama3`, `afrobench`: collections of other benchmarks' tasks) or whose name is a
+    category or a leaderboard is no parent and gets no record."""
+    members: dict[tuple[str, str], list[BenchmarkCandidate]] = defaultdict(list)
+    for c in candidates:
+        if c.family and c.is_benchmark and is_parent_name(c.family):
+            members[(c.channel, c.family)].append(c)
+    found = []
+    for (channel, family), tasks in sorted(members.items()):
+        if not any(is_named_after(c.source_name, family) for c in tasks):
+            continue
+        first = min(tasks, key=lambda c: c.source_key)
+        stated = first.extra.get("family_name") if first.extra else None
+        same = isinstance(stated, str) and name_forms(stated).primary == name_forms(family).primary
+        found.append(
+            BenchmarkCandidate(
+                channel=channel,
+                source_key=f"{FAMILY_KEY_PREFIX}{family}",
+                source_name=str(stated) if same else family,
+                source_url=first.source_url,
+                description=first.extra.get("family_description") if first.extra else None,
+                extra={"family_of": len(tasks)},
+            )
+        )
+    return found
 
 
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:
@@ -189,6 +242,8 @@ def _follow_ids_with_evidence(
         mine = sp.evidence
         if alias is None or alias not in by_primary or not mine or index in placed:
             continue
+        if alias == sp.forms.primary:
+            continue  # the id spells the name another way (`logi_qa` for "LogiQA"): no news
         backed = [i for i in by_primary[alias] if mine & spellings[i].evidence]
         if not backed:
             continue

@@ -13,10 +13,11 @@ from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import Identity, Spelling, collect_spellings, resolve
 from benchhub.crosswalk.curation import Curation, SpellingRef, load_curation
 from benchhub.crosswalk.ids import canonical_name, default_id, disambiguate
+from benchhub.crosswalk.kinds import category_reason, is_category_name, record_kind
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
 from benchhub.crosswalk.names import name_forms
-from benchhub.crosswalk.types import BenchmarkAlias, Crosswalk, Redirect, RefusedMerge
+from benchhub.crosswalk.types import BenchmarkAlias, Crosswalk, RefusedMerge
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
 
@@ -67,11 +68,12 @@ def _build(
         placed=placed,
     )
     identities = resolution.identities
-    ids, names, redirects = _assign_ids(identities, curation, previous)
+    ids, names = _assign_ids(identities, curation, previous)
     number_of = {id(sp): n for n, identity in enumerate(identities) for sp in identity.members}
     enrichers = _paper_enrichers(identities)
+    parents = {identity.parent for identity in identities if identity.parent is not None}
     benchmarks = [
-        _merged(number, identity, ids, names, curation, enrichers.get(number, []))
+        _merged(number, identity, ids, names, curation, enrichers.get(number, []), parents)
         for number, identity in enumerate(identities)
     ]
     aliases = [
@@ -102,7 +104,6 @@ def _build(
         benchmark_aliases=aliases,
         models=models,
         model_aliases=model_aliases,
-        benchmark_redirects=redirects,
         refused_merges=[
             RefusedMerge((a.channel, a.source_key), (b.channel, b.source_key), reason)
             for a, b, reason in resolution.blocked
@@ -157,7 +158,7 @@ class _RefIndex:
 
 def _assign_ids(
     identities: list[Identity], curation: Curation, previous: Sequence[BenchmarkAlias]
-) -> tuple[dict[int, str], dict[int, str | None], list[Redirect]]:
+) -> tuple[dict[int, str], dict[int, str | None]]:
     pinned: dict[int, tuple[str, str | None]] = {}
     for pin in curation.pins:
         # a pin names one identity: the one holding most of its spellings
@@ -175,7 +176,6 @@ def _assign_ids(
     old_ids = _previous_ids(identities, previous)
     wanted: dict[int, str] = {}
     fixed: dict[int, str] = {}  # ids a pin or an earlier release gave; they never move
-    redirects: list[Redirect] = []
     claimed: dict[str, int] = {}
     # An old id goes to the identity holding most of its old spellings (a split keeps the id in
     # its larger part); the identity then keeps its best-supported old id (a merge).
@@ -188,15 +188,12 @@ def _assign_ids(
         mine = [(count, old) for old, count in old_ids[number].items() if claimed[old] == number]
         if mine:
             mine.sort(key=lambda pair: (-pair[0], pair[1]))
-            fixed[number] = mine[0][1]
-            redirects.extend(
-                Redirect(old, mine[0][1], "merged into this benchmark") for _, old in mine[1:]
-            )
+            fixed[number] = mine[0][1]  # the others are redirected (benchhub/redirects.py)
         else:
             wanted[number] = default_id(identity)
     final = fixed | disambiguate(wanted, identities, reserved=set(fixed.values()))
     names = {n: pinned[n][1] if n in pinned else None for n in range(len(identities))}
-    return final, names, sorted(redirects, key=lambda r: r.old_id)
+    return final, names
 
 
 def _previous_ids(
@@ -251,6 +248,7 @@ def _merged(
     names: dict[int, str | None],
     curation: Curation,
     enrichers: list[BenchmarkCandidate],
+    parents: set[int],
 ) -> MergedBenchmark:
     benchmark_id = ids[number]
     name, name_channel = canonical_name(identity)
@@ -266,11 +264,22 @@ def _merged(
         if sp.source_url:
             merged.source_urls.setdefault(sp.channel, sp.source_url)
     merged.parent_id = ids[identity.parent] if identity.parent is not None else None
-    if not any(sp.is_benchmark for sp in members):
-        merged.is_benchmark = False
-        reasons = sorted(
-            {sp.candidate.not_benchmark_reason or "" for sp in members if sp.candidate}
+    named = [sp for sp in members if sp.is_benchmark]
+    if merged.parent_id is None and named and all(is_category_name(sp.source_name) for sp in named):
+        # a category is kept only under the benchmark it belongs to; none was found
+        reason = category_reason(named[0].source_name)
+        named, members = (
+            [],
+            [replace(sp, is_benchmark=False, not_benchmark_reason=reason) for sp in members],
         )
+    merged.record_kind = record_kind(
+        merged.parent_id is not None,
+        number in parents,
+        bool(named) and all(sp.grouping for sp in named),
+    )
+    if not named:
+        merged.is_benchmark = False
+        reasons = sorted({sp.not_benchmark_reason or "" for sp in members})
         merged.not_benchmark_reason = "; ".join(r for r in reasons if r) or None
     _apply_curated_fields(merged, curation.fields.get(benchmark_id, {}))
     merged.verified_by = curation.verified.get(benchmark_id)

@@ -124,3 +124,18 @@ def github_repo(url: str | None) -> str | None:
     if not match:
         return None
     return f"{match.group(1)}/{match.group(2).removesuffix('.git')}".lower()
+
+
+# Where papers live: a `paper_url` elsewhere is a homepage, a blog post or a repository.
+_PAPER_URL = re.compile(
+    r"^https?://(?:www\.)?(?:arxiv\.org/(?:abs|pdf)/|aclanthology\.org/|aclweb\.org/anthology/|"
+    r"openreview\.net/(?:forum|pdf)|(?:dx\.)?doi\.org/10\.|proceedings\.neurips\.cc/|"
+    r"papers\.nips\.cc/|proceedings\.mlr\.press/|ojs\.aaai\.org/|www\.ijcai\.org/proceedings/|"
+    r"openaccess\.thecvf\.com/|dl\.acm\.org/doi/|ieeexplore\.ieee\.org/document/)",
+    re.IGNORECASE,
+)
+
+
+def is_paper_url(url: str | None) -> bool:
+    """A link to a paper (arXiv, ACL Anthology, OpenReview, a DOI, a proceedings page)."""
+    return bool(url and _PAPER_URL.match(url.strip()))

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from benchhub.catalog import FACT_FIELDS, MergedBenchmark
-from benchhub.crosswalk.keys import arxiv_id, canonical_hf, github_repo
+from benchhub.crosswalk.keys import arxiv_id, canonical_hf, github_repo, is_paper_url
 from benchhub.records import BenchmarkCandidate
+from benchhub.tiers import LICENCE_SOURCES
 
 # Who is believed first when channels disagree, one table for every field. The people who
 # publish the data come first (dataset cards for licences and sizes, the paper index for papers,
@@ -92,9 +93,20 @@ def merge_fields(merged: MergedBenchmark, candidates: Iterable[BenchmarkCandidat
 
 
 def _value(candidate: BenchmarkCandidate, fact: str) -> Any:
-    value = getattr(candidate, fact)
+    # the code licence is carried in `extra` by the channels that know it (a repository's
+    # licence file, a project's stated code licence)
+    if fact == "code_license":
+        value = (candidate.extra or {}).get(fact)
+    elif fact in ("paper_url", "homepage_url"):
+        # a channel's "paper" link that is no paper (a blog post, a site) is a homepage
+        link = candidate.paper_url
+        value = link if (fact == "paper_url") == is_paper_url(link) else None
+    else:
+        value = getattr(candidate, fact)
     if isinstance(value, str):
         value = value.strip() or None
+    if fact == "license" and candidate.channel not in LICENCE_SOURCES:
+        return None  # not the data set's own statement (see tiers.LICENCE_SOURCES)
     if fact == "arxiv_id" and value is None:
         value = arxiv_id(candidate.paper_url)  # the paper URL is an arXiv link: same fact
     if fact == "sample_count" and not value:
@@ -116,13 +128,13 @@ def _best(offers: list[tuple[str, Any]]) -> Any:
 
 
 def _comparable(fact: str, value: Any) -> Any:
-    if fact in ("arxiv_id", "paper_url"):
+    if fact in ("arxiv_id", "paper_url", "homepage_url"):
         return arxiv_id(str(value)) or str(value).lower().rstrip("/")
     if fact == "hf_dataset":
         return canonical_hf(str(value), None)[0]
     if fact == "github_url":
         return github_repo(str(value)) or str(value).lower().rstrip("/")
-    if fact == "license":
+    if fact in ("license", "code_license"):
         words = str(value).lower().replace("licence", " ").replace("license", " ")
         return "".join(c for c in words if c.isalnum())  # "MIT License" and "mit" agree
     if isinstance(value, str):

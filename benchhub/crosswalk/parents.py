@@ -1,9 +1,11 @@
 """Parent links between identities: a subset or variant points at the benchmark it is part of.
 
 Only where the data says so, in this order: the channel's family/group names another benchmark
-identity; a subset config of an HF dataset whose whole appears as another identity; a longer
-name extending another identity's name while sharing its paper, dataset or repository ("SWE-bench
-Verified" under "SWE-bench"). Only benchmarks are parents, and cycles are cut.
+identity, and the task is named after it or shares its paper, dataset or repository; a subset
+config of an HF dataset whose whole appears as another identity; a longer name extending another
+identity's name while sharing its paper, dataset or repository ("SWE-bench Verified" under
+"SWE-bench"). Only benchmarks and suites are parents, never a capability category, a leaderboard
+or junk (`kinds.is_parent_name`), and cycles are cut.
 """
 
 from __future__ import annotations
@@ -11,10 +13,16 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
+from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
 from benchhub.crosswalk.names import name_forms
 
 if TYPE_CHECKING:
     from benchhub.crosswalk.benchmarks import Identity
+
+
+# A parent found by name alone must have a name longer than this ("c4", "em" are too short to
+# be sure of).
+_MIN_PARENT_KEY = 3
 
 
 def link_parents(identities: list[Identity]) -> None:
@@ -27,7 +35,7 @@ def link_parents(identities: list[Identity]) -> None:
     whole_dataset: dict[str, int] = {}
     for number, identity in enumerate(identities):
         for sp in identity.members:
-            if sp.is_benchmark and not sp.placed:
+            if sp.is_benchmark and not sp.placed and is_parent_name(sp.source_name):
                 uses[sp.forms.primary][number] += 1
                 if sp.keys and sp.keys.hf_dataset and sp.keys.hf_config is None:
                     whole_dataset.setdefault(sp.keys.hf_dataset, number)
@@ -35,24 +43,35 @@ def link_parents(identities: list[Identity]) -> None:
         primary: min(counts, key=lambda n: (-counts[n], n)) for primary, counts in uses.items()
     }
     for number, identity in enumerate(identities):
-        parent = _family_parent(identity, by_primary, number)
+        parent = _family_parent(identity, by_primary, identities, number)
         if parent is None:
             parent = _dataset_parent(identity, whole_dataset, number)
         if parent is None:
             parent = _prefix_parent(identity, by_primary, identities, number)
+        if parent is None:
+            parent = _task_parent(identity, by_primary, identities, number)
         identity.parent = parent
     _break_cycles(identities)
 
 
-def _family_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
-    """A family that is itself a benchmark; a suite of unrelated tasks (lm-eval's
-    `leaderboard` group) is a grouping, not a parent."""
+def _family_parent(
+    identity: Identity, by_primary: dict[str, int], identities: list[Identity], number: int
+) -> int | None:
+    """A family that is itself a benchmark or suite, when the task is named after it or shares
+    its evidence; a collection of other benchmarks' tasks (lm-eval's `llama3` folder, a
+    leaderboard) or a category (HELM's "Reasoning") is a grouping, not a parent."""
     votes: Counter[int] = Counter()
+    own = _evidence(identity)
     for sp in identity.members:
         family = sp.candidate.family if sp.candidate else None
-        if family:
+        if family and not sp.grouping and is_parent_name(family):
             target = by_primary.get(name_forms(family).primary, number)
-            if target != number:
+            # a category of a benchmark (LiveBench's "Reasoning") belongs to it by its listing
+            if target != number and (
+                is_named_after(sp.source_name, family)
+                or is_category_name(sp.source_name)
+                or own & _evidence(identities[target])
+            ):
                 votes[target] += 1
     return min(votes, key=lambda t: (-votes[t], t)) if votes else None
 
@@ -78,6 +97,34 @@ def _prefix_parent(
             target = by_primary.get("".join(tokens[:cut]), number)
             if target != number and own & _evidence(identities[target]):
                 return target
+    return None
+
+
+def _task_parent(
+    identity: Identity, by_primary: dict[str, int], identities: list[Identity], number: int
+) -> int | None:
+    """A task one channel lists in one of its task families, named as another benchmark's
+    name plus more words, is a subset, language or variant of it (`piqa_bn` of PIQA,
+    `truthfulqa_sk_mc2` of TruthfulQA, "ANLI test" of ANLI). A record more than one channel
+    lists is a benchmark in its own right and keeps its place (MMLU-Pro is not MMLU's). The
+    parent must be one the same channel lists, or share a paper, dataset or repository: a
+    name prefix across channels is a coincidence (lm-eval's `persona_*` are not Persona-Chat)."""
+    channels = {sp.channel for sp in identity.members}
+    if len(channels) != 1:
+        return None
+    own = _evidence(identity)
+    named = [sp for sp in identity.members if sp.is_benchmark and not sp.grouping]
+    if not named or not all(sp.candidate is not None and sp.candidate.family for sp in named):
+        return None
+    for sp in named:
+        tokens = sp.forms.tokens
+        for cut in range(len(tokens) - 1, 0, -1):
+            prefix = "".join(tokens[:cut])
+            target = by_primary.get(prefix, number)
+            if target != number and len(prefix) >= _MIN_PARENT_KEY:
+                other = identities[target]
+                if channels & {m.channel for m in other.members} or own & _evidence(other):
+                    return target
     return None
 
 

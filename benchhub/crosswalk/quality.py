@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
+from assets.channels import CHANNEL_MODULES
 from benchhub.channel import Mode, run_channel
 from benchhub.crosswalk.types import Crosswalk
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
-CHANNELS_DIR = Path(__file__).resolve().parents[2] / "assets" / "channels"
 GOLD_DIR = Path(__file__).resolve().parents[2] / "gold"
 
 
@@ -50,12 +50,12 @@ def replay_all_channels() -> tuple[list[BenchmarkCandidate], list[ScoreObservati
     candidates: list[BenchmarkCandidate] = []
     scores: list[ScoreObservation] = []
     failures: list[str] = []
-    for path in sorted(CHANNELS_DIR.glob("[a-z]*.py")):
+    for name in CHANNEL_MODULES:  # the channel registry, as the pipeline reads it
         try:
-            channel = importlib.import_module(f"assets.channels.{path.stem}").CHANNEL
+            channel = importlib.import_module(f"assets.channels.{name}").CHANNEL
             result = run_channel(channel, Mode.REPLAY)
         except Exception as exc:  # noqa: BLE001 - report and go on with the other channels
-            failures.append(f"{path.stem}: {type(exc).__name__}: {exc}")
+            failures.append(f"{name}: {type(exc).__name__}: {exc}")
             continue
         candidates.extend(result.candidates)
         scores.extend(result.scores)

@@ -48,15 +48,6 @@ class ModelAlias:
 
 
 @dataclass(frozen=True, slots=True)
-class Redirect:
-    """An id that no longer names its own identity (merged away); consumers follow it."""
-
-    old_id: str
-    benchmark_id: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
 class RefusedMerge:
     """Two records the names would have merged but a curated split keeps apart."""
 
@@ -71,7 +62,6 @@ class Crosswalk:
     benchmark_aliases: list[BenchmarkAlias]
     models: list[Model]
     model_aliases: list[ModelAlias]
-    benchmark_redirects: list[Redirect] = field(default_factory=list)
     refused_merges: list[RefusedMerge] = field(default_factory=list)  # for the reviewer
     # How names outside the input resolve: set by the builder, used by the lookups below.
     _benchmark_lookup: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)

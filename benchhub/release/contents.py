@@ -47,6 +47,8 @@ def index_entry(benchmark: Mapping[str, Any], n_scores: int) -> dict[str, Any]:
         "license": benchmark.get("license"),
         "hf_dataset": benchmark.get("hf_dataset"),
         "sample_count": benchmark.get("sample_count"),
+        "parent_id": benchmark.get("parent_id"),
+        "record_kind": benchmark.get("record_kind"),
         "harbor_runnable": bool(benchmark.get("harbor_runnable")),
         "harbor_source": benchmark.get("harbor_source"),
         "n_channels": benchmark.get("n_channels", 0),
@@ -63,7 +65,9 @@ def benchmark_page(
     medians: Iterable[Mapping[str, Any]],
     pools: Iterable[Mapping[str, Any]] = (),
     curves: Iterable[Mapping[str, Any]] = (),
+    children: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
+    """`children`: the released records whose parent this is (subsets, languages, variants)."""
     provenance = _json(benchmark.get("provenance")) or {}
     source_urls = _json(benchmark.get("source_urls")) or {}
     benchmark_id = benchmark["benchmark_id"]
@@ -85,6 +89,11 @@ def benchmark_page(
         "axes": list(benchmark.get("axes") or []),
         "languages": list(benchmark.get("languages") or []),
         "parent_id": benchmark.get("parent_id"),
+        "record_kind": benchmark.get("record_kind"),
+        "children": sorted(
+            ({"id": c["benchmark_id"], "name": c["name"]} for c in children),
+            key=lambda c: c["id"],
+        ),
         "tier": benchmark["tier"],
         "missing_fields": list(benchmark.get("missing_fields") or []),
         "tier_reasons": list(benchmark.get("tier_reasons") or []),

@@ -26,7 +26,9 @@ from typing import Any
 
 import duckdb
 
+from benchhub.crosswalk.kinds import rejection_kind
 from benchhub.eee import export_release_eee, pool_scores
+from benchhub.redirects import REDIRECTS_FILE, Redirect, redirects_document
 from benchhub.release import contents
 from benchhub.release.changelog import changelog
 from benchhub.release.model_pages import write_model_pages
@@ -155,6 +157,9 @@ def _write_contents(
     counts["models"] = write_model_pages(
         _rows(con, EXPORT_TABLES["models"]), _rows(con, EXPORT_TABLES["scores"]), out, release_id
     )
+    counts["rejected_by_reason"] = _rejected_by_reason(con)
+    on_step("redirects")
+    counts["redirects"] = _write_redirects(con, out)
     on_step("parquet")
     tables = out / "tables"
     tables.mkdir()
@@ -166,6 +171,28 @@ def _write_contents(
     on_step("eee")
     counts["eee_records"] = _write_eee(con, out, release_id)
     return counts
+
+
+def _write_redirects(con: duckdb.DuckDBPyConnection, out: Path) -> int:
+    """redirects.json: ids of earlier releases that moved (benchhub/redirects.py)."""
+    exists = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'id_redirects'"
+    ).fetchall()[0][0]
+    rows = (
+        con.execute("SELECT kind, old_id, to_ids, reason FROM id_redirects").fetchall()
+        if exists
+        else []
+    )
+    found = [Redirect(kind, old_id, tuple(to), reason) for kind, old_id, to, reason in rows]
+    _write_json(out / REDIRECTS_FILE, redirects_document(found))
+    return len(found)
+
+
+def _rejected_by_reason(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """Records left out of the release, counted by the kind of reason (crosswalk.kinds)."""
+    reasons = con.execute("SELECT rejected_reason FROM benchmarks WHERE NOT published").fetchall()
+    counted = Counter(rejection_kind(reason) for (reason,) in reasons)
+    return dict(sorted(counted.items(), key=lambda item: (-item[1], item[0])))
 
 
 def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> int:
@@ -199,6 +226,7 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
     curves = contents.group_by(
         _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
     )
+    children = contents.group_by([b for b in benchmarks if b["parent_id"]], "parent_id")
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
@@ -216,6 +244,7 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
             medians.get(benchmark_id, []),
             pools.get(benchmark_id, []),
             curves.get(benchmark_id, []),
+            children.get(benchmark_id, []),
         )
         _write_json(pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
@@ -228,8 +257,18 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
     _write_json(out / "leaderboard.json", {"cells": _rows(con, EXPORT_TABLES["leaderboard"])})
     digest_file = {"schema_version": RELEASE_SCHEMA_VERSION, "benchmarks": digests}
     _write_json(out / SCORE_DIGESTS, digest_file)
+    kinds = Counter(
+        "children" if e["parent_id"] else f"top_level_{e['record_kind']}" for e in entries
+    )
     return {
         "benchmarks": len(entries),
+        # the catalogue's shape: top-level benchmarks and suites, and their children apart
+        "top_level_benchmarks": kinds["top_level_benchmark"],
+        "top_level_suites": kinds["top_level_suite"],
+        "children": kinds["children"],
+        "top_level_by_tier": dict(
+            sorted(Counter(e["tier"] for e in entries if not e["parent_id"]).items())
+        ),
         "benchmarks_by_tier": dict(sorted(tiers.items())),
         "scores_by_label": dict(sorted(labels.items())),
         "models_with_scores": len(models),

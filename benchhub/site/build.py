@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from benchhub.redirects import REDIRECTS_FILE
 from benchhub.site import directory
 from benchhub.site.benchmark import (
     commands,
@@ -50,7 +51,24 @@ def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
     leaderboard = _read_json(release_dir / "leaderboard.json")
     written += _heatmap_pages(site, index, leaderboard["cells"], release_info)
     written.append(_write(site / "release.html", _release_page(release_info)))
+    written += _redirect_pages(site, release_dir)
     return written
+
+
+def _redirect_pages(site: Path, release_dir: Path) -> list[Path]:
+    """A page per benchmark id that moved (redirects.json), pointing at where it went, so a
+    link to the old page still lands."""
+    path = release_dir / REDIRECTS_FILE
+    moved = _read_json(path).get("benchmark", {}) if path.exists() else {}
+    return [
+        _write(
+            site / "benchmarks" / f"{old_id}.html",
+            render(
+                "redirect.html", root="../", old_id=old_id, to=entry["to"], reason=entry["reason"]
+            ),
+        )
+        for old_id, entry in sorted(moved.items())
+    ]
 
 
 def _copy_static(site: Path) -> list[Path]:

@@ -15,10 +15,12 @@ LABELS: tuple[str, ...] = tuple(LABEL_TITLES)
 FACT_TITLES: dict[str, str] = {
     "description": "Description",
     "paper_url": "Paper",
+    "homepage_url": "Homepage",
     "arxiv_id": "arXiv id",
     "hf_dataset": "Hugging Face dataset",
     "github_url": "Code",
     "license": "Licence",
+    "code_license": "Code licence",
     "metric": "Metric",
     "sample_count": "Samples",
     "release_date": "Released",

@@ -9,9 +9,11 @@ from typing import Any
 from ltb.catalog import closest, find
 from ltb.errors import LtbError
 from ltb.output import print_json, table
+from ltb.redirects import Moved, follow, tell
 from ltb.release import INDEX, open_release, page_path
 
 TOP_SCORES = 10
+TOP_CHILDREN = 30
 
 
 class UnknownBenchmark(LtbError):
@@ -29,7 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     release = open_release(args.registry)
     entries = release.read_json(INDEX)["benchmarks"]
-    entry = find(entries, args.benchmark)
+    # an id that moved is followed before names are matched: the old page's link meant that id
+    live = any(e["id"] == args.benchmark for e in entries)
+    moved = None if live else follow(release, "benchmark", args.benchmark)
+    if moved is not None:
+        tell(moved, "benchmark")
+        if len(moved.to) > 1:  # a split: the old id is several benchmarks now
+            return _show_split(moved, entries, args.json)
+    entry = find(entries, moved.to[0] if moved else args.benchmark)
     if entry is None:
         suggestions = closest(entries, args.benchmark)
         hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
@@ -45,6 +54,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_split(moved: Moved, entries: list[dict[str, Any]], as_json: bool) -> int:
+    if as_json:
+        print_json({"redirect": {"from": moved.old_id, "to": moved.to, "reason": moved.reason}})
+    else:
+        rows = [(e["id"], e["name"], e["tier"]) for e in entries if e["id"] in moved.to]
+        print(table(["ID", "NAME", "TIER"], rows))
+    return 0
+
+
 def render(page: dict[str, Any]) -> str:
     facts = page["facts"]
     lines = [f"{page['name']}  ({page['id']})", ""]
@@ -54,6 +72,7 @@ def render(page: dict[str, Any]) -> str:
     if page["missing_fields"]:
         tier += f"  (missing: {', '.join(page['missing_fields'])})"
     rows = [
+        ("kind", _kind(page)),
         ("tier", tier),
         ("licence", _licence(page)),
         ("axes", ", ".join(page["axes"]) or "-"),
@@ -107,8 +126,22 @@ def render(page: dict[str, Any]) -> str:
                 ],
             )
         )
+    children = page.get("children") or []
+    if children:
+        shown = children[:TOP_CHILDREN]
+        lines += ["", f"Children ({len(children)}; subsets, languages, variants):"]
+        lines += [f"  {c['id']}  {c['name']}" for c in shown]
+        if len(children) > len(shown):
+            lines.append(
+                f"  … {len(children) - len(shown)} more: ltb bench info {page['id']} --json"
+            )
     lines += ["", "Commands:"] + [f"  {cmd}" for cmd in page["commands"].values()]
     return "\n".join(lines)
+
+
+def _kind(page: dict[str, Any]) -> str:
+    kind = page.get("record_kind") or "benchmark"
+    return f"{kind} of {page['parent_id']}" if page.get("parent_id") else kind
 
 
 def _licence(page: dict[str, Any]) -> str:

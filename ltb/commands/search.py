@@ -12,6 +12,11 @@ from ltb.release import INDEX, open_release
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("query", nargs="?", default="", help="words to look for (empty: all)")
     parser.add_argument("--axis", help="only benchmarks on this capability axis (e.g. math)")
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="also subsets, languages and variants (children of a benchmark); default: top level",
+    )
     parser.add_argument("--harbor-only", action="store_true", help="only Harbor-runnable ones")
     parser.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -23,16 +28,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     release = open_release(args.registry)
     entries = release.read_json(INDEX)["benchmarks"]
-    hits = search(entries, args.query, args.axis, args.harbor_only, max(args.limit, 0))
+    limit = max(args.limit, 0)
+    hits = search(entries, args.query, args.axis, args.harbor_only, limit, args.all)
     if args.json:
         print_json({"release_id": release.release_id, "query": args.query, "results": hits})
         return 0
+    children = (
+        []
+        if args.all
+        else [
+            h
+            for h in search(entries, args.query, args.axis, args.harbor_only, len(entries), True)
+            if h.get("parent_id")
+        ]
+    )
+    more = (
+        f"{len(children)} subsets and variants match too: add --all to list them."
+        if children
+        else ""
+    )
     if not hits:
-        print(f"No benchmark matches {args.query!r} in release {release.release_id}.")
+        nothing = f"No top-level benchmark matches {args.query!r} in release {release.release_id}."
+        print(f"{nothing} {more}".rstrip())
         return 1
     rows = [
         (h["id"], h["name"], h["tier"], h["axes"], h["harbor_runnable"], h["n_scores"])
         for h in hits
     ]
     print(table(["ID", "NAME", "TIER", "AXES", "HARBOR", "SCORES"], rows))
+    if more:
+        print(more)
     return 0

@@ -44,7 +44,8 @@ def test_benchmark_repository(result: ChannelResult) -> None:
         "https://github.com/TIGER-AI-Lab/MMLU-Pro/tree/f418b116db00b065c2aea046518d8fcf74d39872"
     )
     assert (mmlu_pro.arxiv_id, mmlu_pro.hf_dataset) == ("2406.01574", "TIGER-Lab/MMLU-Pro")
-    assert mmlu_pro.license == "Apache License"  # the HF card says MIT: merged later
+    # the repository's licence is the code's; the data licence (MIT) is the HF card's
+    assert mmlu_pro.license is None and mmlu_pro.extra["code_license"] == "Apache License"
     swe_bench = _by_key(result)["repo:SWE-bench/SWE-bench"]
     assert swe_bench.arxiv_id is None  # three papers linked: not told apart here
     assert swe_bench.extra["arxiv_ids"] == ["2310.06770", "2410.03859", "2504.21798"]
@@ -132,7 +133,7 @@ def test_live_build_stops_before_the_rate_limit() -> None:
     live = run_channel(github.CHANNEL, Mode.LIVE, Fetcher(client, FetchPolicy(min_interval_s=0.0)))
     repos = [c for c in live.candidates if c.source_key.startswith("repo:")]
     assert [c.source_key for c in repos] == ["repo:SWE-bench/SWE-bench", "repo:openai/human-eval"]
-    assert repos[0].license == "MIT License"
+    assert repos[0].extra["code_license"] == "MIT License"
     assert (repos[0].arxiv_id, repos[0].extra["readme_title"]) == ("2101.00001", "A Bench")
     assert len(live.issues) == len(github.TRACKED_REPOS) - 2
     assert "rate limit" in live.issues[0].message

@@ -70,7 +70,8 @@ def test_registry_copies_are_counted_and_conflicts_noted(result: ChannelResult) 
 def test_adapter_carries_what_its_readme_declares(result: ChannelResult) -> None:
     gpqa = _by_key(result)["adapter:gpqa-diamond"]
     assert gpqa.harbor == "adapter"
-    assert gpqa.license == "cc-by-4.0"  # as the README writes it, though the dataset is gated
+    # as the README writes it, though the dataset is gated: a restatement, not a licence fact
+    assert gpqa.license is None and gpqa.extra["license_stated_by_adapter"] == "cc-by-4.0"
     assert (gpqa.arxiv_id, gpqa.hf_dataset) == ("2311.12022", "Idavidrein/gpqa")
     assert gpqa.source_url == (
         "https://github.com/harbor-framework/adapters/tree/"
@@ -140,6 +141,6 @@ def test_live_mode_lists_adapters_through_the_api() -> None:
     assert [c.source_url for c in adapters] == [
         "https://github.com/harbor-framework/adapters/tree/c0ffee/src/gpqa-diamond"
     ]
-    assert adapters[0].license == "cc-by-4.0"
+    assert adapters[0].extra["license_stated_by_adapter"] == "cc-by-4.0"
     assert sum(c.harbor == "registry" for c in live.candidates) == 18
     assert len(live.scores) == 6  # the bundled transcription, in both modes

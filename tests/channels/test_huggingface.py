@@ -75,7 +75,7 @@ def test_sample_count_rule(result: ChannelResult) -> None:
     assert len(_card(result, "hendrycks_test").extra["num_examples"]) == 57
     assert _card(result, "race").sample_count == 4934  # the "all" config
     assert _card(result, "xnli").sample_count == 5010  # every language has the same 5,010
-    assert _card(result, "boolq").sample_count == 9427 + 3270  # no test split: all splits
+    assert _card(result, "boolq").sample_count == 3270  # no test split: validation, never train
     assert _card(result, "ai2_arc").sample_count is None  # Challenge and Easy differ
 
 

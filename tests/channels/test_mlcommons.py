@@ -37,7 +37,8 @@ def test_known_entry(result: ChannelResult) -> None:
     assert mmlu.source_url == f"{BLOB}benchmarks.yaml#L1"
     assert (mmlu.arxiv_id, mmlu.paper_url) == ("2009.03300", "https://arxiv.org/abs/2009.03300")
     assert mmlu.hf_dataset == "cais/mmlu"
-    assert mmlu.license == "MIT License"
+    # the catalogue restates the licence; only the data set's own statement is its licence
+    assert mmlu.license is None and mmlu.extra["license_stated_by_catalogue"] == "MIT License"
     assert mmlu.release_date == "2020-09-07"
     assert mmlu.metric == "Accuracy"
     assert mmlu.extra["models"] == ["GPT-4o", "Gemini 1.5 Pro", "o1", "DeepSeek-R1"]
@@ -45,7 +46,7 @@ def test_known_entry(result: ChannelResult) -> None:
 
 def test_placeholders_read_as_missing(result: ChannelResult) -> None:
     gpqa = _by_key(result)["benchmarks.yaml#GPQA Diamond"]
-    assert gpqa.license is None  # licensing: "unknown"
+    assert gpqa.extra.get("license_stated_by_catalogue") is None  # licensing: "unknown"
     hle = _by_key(result)["benchmarks-excluded.yaml#Humanity's Last Exam"]
     assert hle.extra["models"] == []  # models: ["unkown"]
     jet = _by_key(result)["benchmarks-addon.yaml#Jet Classification"]
