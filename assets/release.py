@@ -20,7 +20,12 @@ from pipelines.resources import RegistrySettings, Warehouse
     key=AssetKey("release"),
     group_name="release",
     kinds={"json", "parquet", "duckdb"},
-    deps=[AssetKey("benchmarks"), AssetKey("scores"), AssetKey("leaderboard")],
+    deps=[
+        AssetKey("benchmarks"),
+        AssetKey("scores"),
+        AssetKey("leaderboard"),
+        AssetKey("score_comparison"),
+    ],
     description="Writes exports/releases/<id>/ (manifest with checksums, index.json, one page "
     "per benchmark, Parquet tables, leaderboard.json, registry.duckdb for DuckDB 1.4+) in a "
     "temporary folder, verifies it, then publishes it and switches exports/latest atomically.",

@@ -7,6 +7,12 @@
 -- Settings are renamed to the canonical vocabulary by `canonical_settings(json)`, a function the
 -- scores asset registers from benchhub/score_settings.py (the one place that defines the names);
 -- `channel_scores` keeps them as published.
+--
+-- Each score is also read once for everything downstream (the rules live in
+-- benchhub/headline.py): `value_percent` (bounded scales as percents: the one place a fraction
+-- becomes a percent), `metric_family`, the `attempts` it was measured with (settings, else its
+-- metric's own name), the breakdown `part` its settings name (subset, category, language, track)
+-- and its source's `authority`. sql/score_kinds.sql then classifies it headline or breakdown.
 CREATE OR REPLACE TABLE scores AS
 WITH model_names AS (
     -- One row per channel spelling: the crosswalk may list the same alias twice, and a join on
@@ -73,7 +79,23 @@ reproduced AS (
         r.benchmark_id AS benchmark_as_published,
         'ltb users' AS publisher
     FROM reproduced_medians AS r
+),
+every_score AS (
+    SELECT * FROM published
+    UNION ALL BY NAME
+    SELECT * FROM reproduced
 )
-SELECT * FROM published
-UNION ALL BY NAME
-SELECT * FROM reproduced;
+SELECT
+    *,
+    CASE scale WHEN 'fraction' THEN value * 100 WHEN 'percent' THEN value END AS value_percent,
+    metric_family(metric) AS metric_family,
+    coalesce(TRY_CAST(settings ->> 'attempts' AS INTEGER), metric_attempts(metric)) AS attempts,
+    CASE WHEN json_exists(settings, '$.subset') OR json_exists(settings, '$.language_pair')
+              OR json_exists(settings, '$.level') OR json_exists(settings, '$.track')
+        THEN breakdown_part(
+            channel, settings ->> 'subset', settings ->> 'language_pair', settings ->> 'level',
+            settings ->> 'track'
+        )
+    END AS part,
+    channel_authority(channel) AS authority
+FROM every_score;

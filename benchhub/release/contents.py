@@ -60,6 +60,8 @@ def benchmark_page(
     aliases: Iterable[Mapping[str, Any]],
     scores: Iterable[Mapping[str, Any]],
     medians: Iterable[Mapping[str, Any]],
+    headline: Mapping[str, Any] | None = None,
+    comparisons: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     provenance = _json(benchmark.get("provenance")) or {}
     source_urls = _json(benchmark.get("source_urls")) or {}
@@ -103,9 +105,14 @@ def benchmark_page(
             "reviewer": benchmark.get("reviewer"),
             "notes": benchmark.get("review_notes"),
         },
+        # What the grid and the comparisons count as this benchmark's number (its metric family,
+        # the whole benchmark, default attempts) and where that definition comes from.
+        "headline": _headline(headline),
         "scores": page_scores,
         # For a model with several scores here: which recorded settings differ between them.
         "disagreements": disagreements(page_scores),
+        # Self-reported vs independent headline scores, with the verdict.
+        "comparisons": [_comparison(c) for c in sorted(comparisons, key=_comparison_order)],
         "reproduced": [_median(m, scores) for m in medians],
         "commands": ltb_commands(benchmark_id, bool(benchmark.get("harbor_runnable"))),
     }
@@ -155,6 +162,78 @@ def _score(score: Mapping[str, Any]) -> dict[str, Any]:
         "harness_version": score.get("harness_version"),
         "settings": _json(score.get("settings")) or {},
         "reported_at": score.get("reported_at"),
+        "value_percent": score.get("value_percent"),
+        "kind": score.get("kind"),
+        "breakdown_kind": score.get("breakdown_kind"),
+        "breakdown": score.get("breakdown_reason"),
+        "unknown_settings": list(score.get("unknown_settings") or []),
+    }
+
+
+def _headline(headline: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if headline is None:
+        return None
+    return {
+        "metric": headline.get("metric"),
+        "metric_as_published": headline.get("metric_as_published"),
+        "subset": headline.get("subset"),
+        "attempts": headline.get("attempts"),
+        "derived_from": headline.get("derived_from"),
+        "why": headline.get("why"),
+    }
+
+
+# Columns of a score_comparison row a page and claims.json carry.
+COMPARISON_FIELDS = (
+    "benchmark_id",
+    "model_id",
+    "metric",
+    "subset",
+    "attempts",
+    "unit",
+    "self_value",
+    "independent_value",
+    "self_minus_independent",
+    "gap_standard_error",
+    "verdict",
+    "verdict_reason",
+    "differing_settings",
+    "self_unknown_settings",
+    "independent_unknown_settings",
+    "rests_on_unknown",
+    "self_source_url",
+    "independent_source_url",
+    "self_publisher",
+    "independent_publisher",
+)
+
+
+def _comparison(row: Mapping[str, Any]) -> dict[str, Any]:
+    entry = {field: row.get(field) for field in COMPARISON_FIELDS}
+    for field in ("differing_settings", "self_unknown_settings", "independent_unknown_settings"):
+        entry[field] = list(entry[field] or [])
+    return entry
+
+
+def _comparison_order(row: Mapping[str, Any]) -> tuple:
+    return (-abs(row.get("self_minus_independent") or 0), row["model_id"])
+
+
+def claims(
+    comparisons: Iterable[Mapping[str, Any]], summary: Iterable[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """claims.json: every self-reported vs independent pair, and the per-vendor and
+    per-benchmark summary (claims_vs_independent), largest groups first."""
+    groups: dict[str, list[dict[str, Any]]] = {"vendor": [], "benchmark": []}
+    for row in sorted(summary, key=lambda r: (-r["pairs"], r["name"])):
+        groups.setdefault(row["grouping"], []).append(
+            {k: v for k, v in row.items() if k != "grouping"}
+        )
+    return {
+        "schema_version": RELEASE_SCHEMA_VERSION,
+        "by_vendor": groups["vendor"],
+        "by_benchmark": groups["benchmark"],
+        "pairs": [_comparison(c) for c in sorted(comparisons, key=_comparison_order)],
     }
 
 
@@ -165,13 +244,13 @@ def _median(median: Mapping[str, Any], scores: list[Mapping[str, Any]]) -> dict[
         for s in scores
         if s["model_id"] == median["model_id"]
         and s["label"] != "reproduced"
-        and s["scale"] in ("percent", "fraction")
+        and s.get("value_percent") is not None
     ]
     gaps = [
         {
             "label": s["label"],
-            "value_percent": _percent(s),
-            "gap": round(median["median"] - _percent(s), 4),
+            "value_percent": s["value_percent"],
+            "gap": round(median["median"] - s["value_percent"], 4),
             "source_url": s["source_url"],
         }
         for s in published
@@ -188,10 +267,6 @@ def _median(median: Mapping[str, Any], scores: list[Mapping[str, Any]]) -> dict[
         "last_run_at": str(median.get("last_run_at")),
         "gaps": gaps,
     }
-
-
-def _percent(score: Mapping[str, Any]) -> float:
-    return score["value"] * 100 if score["scale"] == "fraction" else score["value"]
 
 
 def _json(value: Any) -> Any:

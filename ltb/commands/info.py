@@ -10,8 +10,10 @@ from ltb.catalog import closest, find
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.release import INDEX, open_release, page_path
+from ltb.top_scores import top_headline_scores
 
 TOP_SCORES = 10
+BREAKDOWNS_SHOWN = 4  # per kind, under a headline score
 
 
 class UnknownBenchmark(LtbError):
@@ -81,20 +83,7 @@ def render(page: dict[str, Any]) -> str:
             rows.append((field, f"{fact['value']}{source}"))
     width = max(len(k) for k, _ in rows)
     lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
-    scores = page["scores"][:TOP_SCORES]
-    lines += ["", f"Scores ({len(page['scores'])}; top {len(scores)} shown):"]
-    if scores:
-        lines.append(
-            table(
-                ["MODEL", "LABEL", "VALUE", "SCALE", "SOURCE"],
-                [
-                    (s["model_id"], s["label"], s["value"], s["scale"], s["source_url"])
-                    for s in scores
-                ],
-            )
-        )
-    else:
-        lines.append("  none recorded")
+    lines += ["", *_scores(page)]
     if page["reproduced"]:
         lines += ["", "Reproduced (ltb runs):"]
         lines.append(
@@ -108,6 +97,60 @@ def render(page: dict[str, Any]) -> str:
         )
     lines += ["", "Commands:"] + [f"  {cmd}" for cmd in page["commands"].values()]
     return "\n".join(lines)
+
+
+def _scores(page: dict[str, Any]) -> list[str]:
+    """Per label, the top headline scores (highest first) with their breakdowns indented."""
+    headline = page.get("headline") or {}
+    definition = ", ".join(
+        f"{name} {headline[key]}"
+        for key, name in (("metric", "metric"), ("subset", "subset"), ("attempts", "attempts"))
+        if headline.get(key) is not None
+    )
+    lines = [f"Scores ({len(page['scores'])}); headline: {definition or 'not defined'}"]
+    if headline.get("why"):
+        lines.append(f"  ({headline['derived_from']}: {headline['why']})")
+    tops = top_headline_scores(page["scores"], TOP_SCORES)
+    if not tops:
+        return [*lines, "  none recorded"]
+    for top in tops:
+        lines += [
+            "",
+            f"{top.label}: {top.n_headline} headline, {top.n_breakdown} breakdown "
+            f"(top {len(top.rows)} headline shown)",
+        ]
+        rows = []
+        for row in top.rows:
+            s = row.score
+            rows.append((s["model_id"], _value(s), s.get("metric") or "-", s["source_url"]))
+            for kind, scores in row.breakdowns.items():
+                shown = "; ".join(
+                    f"{_breakdown_name(b)} = {_value(b)}" for b in scores[:BREAKDOWNS_SHOWN]
+                )
+                more = (
+                    f" (+{len(scores) - BREAKDOWNS_SHOWN})"
+                    if len(scores) > BREAKDOWNS_SHOWN
+                    else ""
+                )
+                rows.append((f"  └ {kind}", shown + more, "", ""))
+        lines.append(table(["MODEL", "VALUE", "METRIC", "SOURCE"], rows))
+    return lines
+
+
+def _breakdown_name(score: dict[str, Any]) -> str:
+    """The part a breakdown scores ("chinese"), or its metric and attempts."""
+    if score.get("breakdown_kind") == "alternate metric":
+        attempts = (score.get("settings") or {}).get("attempts")
+        return (score.get("metric") or "-") + (f", attempts {attempts}" if attempts else "")
+    reason = score.get("breakdown") or ""
+    return reason.split(": ", 1)[-1] or "-"
+
+
+def _value(score: dict[str, Any]) -> str:
+    value = score.get("value_percent")
+    if value is not None:
+        return f"{value:.4g}%"
+    return f"{score['value']:g} ({score['scale']})"
 
 
 def _licence(page: dict[str, Any]) -> str:
