@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 from ltb.catalog import closest, find
@@ -137,7 +138,7 @@ def _scores(page: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _breakdown_name(score: dict[str, Any]) -> str:
+def _breakdown_name(score: Mapping[str, Any]) -> str:
     """The part a breakdown scores ("chinese"), or its metric and attempts."""
     if score.get("breakdown_kind") == "alternate metric":
         attempts = (score.get("settings") or {}).get("attempts")
@@ -146,7 +147,7 @@ def _breakdown_name(score: dict[str, Any]) -> str:
     return reason.split(": ", 1)[-1] or "-"
 
 
-def _value(score: dict[str, Any]) -> str:
+def _value(score: Mapping[str, Any]) -> str:
     value = score.get("value_percent")
     if value is not None:
         return f"{value:.4g}%"
