@@ -1,4 +1,4 @@
--- Claims vs independent: per vendor (the model's developer) and per benchmark, how the
+-- Claims vs independent: per vendor (score_comparison.vendor) and per benchmark, how the
 -- developers' own headline numbers compare with independent ones (sql/score_comparison.sql).
 -- `pairs` counts every self-reported/independent pair, `comparable_pairs` those with a verdict
 -- other than `not comparable`; the median gap (self-reported minus independent, in percentage
@@ -6,13 +6,9 @@
 -- comparable pairs. The pairs themselves are in score_comparison (and the release's claims.json).
 CREATE OR REPLACE TABLE claims_vs_independent AS
 WITH pairs AS (
-    SELECT
-        c.*,
-        coalesce(m.developer, c.self_publisher, 'unknown') AS vendor,
-        c.verdict <> 'not comparable' AS comparable
+    SELECT c.*, c.verdict <> 'not comparable' AS comparable
     FROM score_comparison AS c
     JOIN benchmarks AS b USING (benchmark_id)
-    LEFT JOIN models AS m USING (model_id)
     WHERE b.published  -- what a release carries
 ),
 grouped AS (

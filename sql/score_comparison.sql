@@ -56,6 +56,8 @@ pairs AS (
     SELECT
         s.benchmark_id,
         s.model_id,
+        -- who made the claim: the model's developer, else the self-reported number's publisher
+        coalesce(m.developer, s.publisher, 'unknown') AS vendor,
         s.headline_metric AS metric,
         s.headline_subset AS subset,
         s.headline_attempts AS attempts,
@@ -94,6 +96,7 @@ pairs AS (
     JOIN with_error AS i
         ON i.benchmark_id = s.benchmark_id AND i.model_id = s.model_id
        AND i.label = 'independent'
+    LEFT JOIN models AS m ON m.model_id = s.model_id
     WHERE s.label = 'self_reported'
 ),
 judged AS (

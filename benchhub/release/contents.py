@@ -62,12 +62,14 @@ def benchmark_page(
     medians: Iterable[Mapping[str, Any]],
     headline: Mapping[str, Any] | None = None,
     comparisons: Iterable[Mapping[str, Any]] = (),
+    cells: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     provenance = _json(benchmark.get("provenance")) or {}
     source_urls = _json(benchmark.get("source_urls")) or {}
     benchmark_id = benchmark["benchmark_id"]
     scores = sorted(scores, key=_score_order)
-    page_scores = [_score(s) for s in scores]
+    in_grid = {_cell_key(cell) for cell in cells}
+    page_scores = [_score(s) | {"in_grid": _cell_key(s) in in_grid} for s in scores]
     return {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "id": benchmark_id,
@@ -170,6 +172,19 @@ def _score(score: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _cell_key(score: Mapping[str, Any]) -> tuple:
+    """What names the score a grid cell shows (the leaderboard row and its score agree on it)."""
+    settings = json.dumps(_json(score.get("settings")) or {}, sort_keys=True)
+    return (
+        score["model_id"],
+        score["label"],
+        score.get("channel"),
+        score["source_url"],
+        score["value"],
+        settings,
+    )
+
+
 def _headline(headline: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if headline is None:
         return None
@@ -187,6 +202,7 @@ def _headline(headline: Mapping[str, Any] | None) -> dict[str, Any] | None:
 COMPARISON_FIELDS = (
     "benchmark_id",
     "model_id",
+    "vendor",
     "metric",
     "subset",
     "attempts",

@@ -193,6 +193,8 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
     medians = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_medians"]), "benchmark_id")
     headlines = {h["benchmark_id"]: h for h in _rows(con, EXPORT_TABLES["benchmark_headlines"])}
     comparison_rows = _rows(con, EXPORT_TABLES["score_comparison"])
+    cell_rows = _rows(con, EXPORT_TABLES["leaderboard"])
+    cells = contents.group_by(cell_rows, "benchmark_id")
     comparisons = contents.group_by(comparison_rows, "benchmark_id")
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
@@ -211,6 +213,7 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
             medians.get(benchmark_id, []),
             headlines.get(benchmark_id),
             comparisons.get(benchmark_id, []),
+            cells.get(benchmark_id, []),
         )
         _write_json(pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
@@ -220,7 +223,7 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
     _write_json(out / INDEX, contents.build_index(entries, release_id))
-    _write_json(out / "leaderboard.json", {"cells": _rows(con, EXPORT_TABLES["leaderboard"])})
+    _write_json(out / "leaderboard.json", {"cells": cell_rows})
     summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
     _write_json(out / CLAIMS, contents.claims(comparison_rows, summary))
     digest_file = {"schema_version": RELEASE_SCHEMA_VERSION, "benchmarks": digests}

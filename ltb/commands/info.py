@@ -15,6 +15,8 @@ from ltb.top_scores import top_headline_scores
 
 TOP_SCORES = 10
 BREAKDOWNS_SHOWN = 4  # per kind, under a headline score
+# Settings named next to another headline score of the same model (what tells them apart).
+SHOWN = ("reasoning_effort", "thinking", "thinking_budget", "shots", "cot", "scaffold")
 
 
 class UnknownBenchmark(LtbError):
@@ -118,28 +120,32 @@ def _scores(page: dict[str, Any]) -> list[str]:
         lines += [
             "",
             f"{top.label}: {top.n_headline} headline, {top.n_breakdown} breakdown "
-            f"(top {len(top.rows)} headline shown)",
+            f"({len(top.rows)} model{'s' if len(top.rows) != 1 else ''} shown, highest first)",
         ]
-        rows = []
+        width = max(len(row.score["model_id"]) for row in top.rows)
         for row in top.rows:
             s = row.score
-            rows.append((s["model_id"], _value(s), s.get("metric") or "-", s["source_url"]))
+            lines.append(
+                f"  {s['model_id'].ljust(width)}  {_value(s):>12}  {s.get('metric') or '-'}"
+                f"  {s['source_url']}"
+            )
             for kind, scores in row.breakdowns.items():
                 shown = "; ".join(
                     f"{_breakdown_name(b)} = {_value(b)}" for b in scores[:BREAKDOWNS_SHOWN]
                 )
-                more = (
-                    f" (+{len(scores) - BREAKDOWNS_SHOWN})"
-                    if len(scores) > BREAKDOWNS_SHOWN
-                    else ""
-                )
-                rows.append((f"  └ {kind}", shown + more, "", ""))
-        lines.append(table(["MODEL", "VALUE", "METRIC", "SOURCE"], rows))
+                more = len(scores) - BREAKDOWNS_SHOWN
+                lines.append(f"    └ {kind}: {shown}" + (f" (+{more} more)" if more > 0 else ""))
     return lines
 
 
 def _breakdown_name(score: Mapping[str, Any]) -> str:
-    """The part a breakdown scores ("chinese"), or its metric and attempts."""
+    """The part a breakdown scores ("chinese"), or its metric and attempts, or (another headline
+    score) its source and settings."""
+    if score.get("kind", "headline") == "headline":
+        settings = ", ".join(
+            f"{k}={v}" for k, v in sorted((score.get("settings") or {}).items()) if k in SHOWN
+        )
+        return (score.get("channel") or "-") + (f" ({settings})" if settings else "")
     if score.get("breakdown_kind") == "alternate metric":
         attempts = (score.get("settings") or {}).get("attempts")
         return (score.get("metric") or "-") + (f", attempts {attempts}" if attempts else "")
