@@ -290,6 +290,9 @@ KNOWN_BY_CHANNEL: dict[str, frozenset[str]] = {
 }
 # Settings listed when two compared scores record different values.
 COMPARED_SETTINGS = (
+    "snapshot",
+    "benchmark_version",
+    "method",
     "reasoning_effort",
     "thinking",
     "thinking_budget",
@@ -345,7 +348,18 @@ def differing_settings(a_json: str | None, b_json: str | None) -> list[str]:
     """The compared settings both scores record, with different values."""
     a = json.loads(a_json) if a_json else {}
     b = json.loads(b_json) if b_json else {}
-    return [name for name in COMPARED_SETTINGS if name in a and name in b and a[name] != b[name]]
+    return [
+        name
+        for name in COMPARED_SETTINGS
+        if name in a and name in b and not _same_setting(name, a[name], b[name])
+    ]
+
+
+def _same_setting(name: str, a: Any, b: Any) -> bool:
+    if name == "snapshot":  # "05-13" (a model name's suffix) is the same as "2024-05-13"
+        a, b = str(a), str(b)
+        return a.endswith(b) or b.endswith(a)
+    return bool(a == b)
 
 
 # --- curated headlines -------------------------------------------------------------------------
@@ -356,6 +370,15 @@ class CuratedHeadline:
     benchmark_id: str
     metric: str  # a metric family (see read_metric)
     attempts: int
+    why: str
+
+
+@dataclass(frozen=True)
+class CuratedPart:
+    benchmark_id: str
+    source_url_prefix: str
+    kind: str  # subset, category, language or track
+    part: str
     why: str
 
 
@@ -379,6 +402,31 @@ def curated_headlines(path: Path = CURATED_HEADLINES) -> tuple[CuratedHeadline, 
             raise CurationError(f"{where}: attempts must be a positive integer, got {attempts!r}")
         entries.append(CuratedHeadline(str(benchmark_id), family, attempts, str(entry["why"])))
     return tuple(entries)
+
+
+@cache
+def curated_parts(path: Path = CURATED_HEADLINES) -> tuple[CuratedPart, ...]:
+    document = yaml.safe_load(path.read_text()) or {}
+    parts = []
+    for position, entry in enumerate(document.get("parts") or []):
+        where = f"{path}: parts[{position}]"
+        missing = [
+            k for k in ("benchmark", "source_url_prefix", "kind", "part", "why") if not entry.get(k)
+        ]
+        if missing:
+            raise CurationError(f"{where} lacks {', '.join(missing)}")
+        if entry["kind"] not in BREAKDOWN_KINDS[:-1]:
+            raise CurationError(f"{where}: kind must be one of {BREAKDOWN_KINDS[:-1]}")
+        parts.append(
+            CuratedPart(
+                str(entry["benchmark"]),
+                str(entry["source_url_prefix"]),
+                str(entry["kind"]),
+                str(entry["part"]),
+                str(entry["why"]),
+            )
+        )
+    return tuple(parts)
 
 
 # --- the SQL side ------------------------------------------------------------------------------
@@ -408,7 +456,7 @@ _FUNCTIONS: tuple[tuple[str, Any, list[Any], Any], ...] = (
 @contextmanager
 def score_functions(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     """Register the settings vocabulary and these rules as SQL functions for a while, and the
-    curated headlines as the temporary table `curated_headlines`."""
+    curated headlines and parts as the views `curated_headlines` and `curated_parts`."""
     names = []
     with settings_function(con):
         try:
@@ -422,6 +470,20 @@ def score_functions(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
                     side_effects=False,
                 )
                 names.append(name)
+            parts = curated_parts()
+            con.register(
+                "curated_parts",
+                pa.table(
+                    {
+                        "benchmark_id": pa.array([p.benchmark_id for p in parts], pa.string()),
+                        "source_url_prefix": pa.array(
+                            [p.source_url_prefix for p in parts], pa.string()
+                        ),
+                        "kind": pa.array([p.kind for p in parts], pa.string()),
+                        "part": pa.array([p.part for p in parts], pa.string()),
+                    }
+                ),
+            )
             curated = curated_headlines()
             con.register(
                 "curated_headlines",
@@ -437,6 +499,7 @@ def score_functions(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
             yield
         finally:
             con.unregister("curated_headlines")
+            con.unregister("curated_parts")
             for name in names:
                 con.remove_function(name)
 

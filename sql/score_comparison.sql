@@ -8,7 +8,9 @@
 -- (p kept within half an item of 0 and 1). The gap's error is the root of the summed squares.
 --   `within noise`: |gap| <= 1.96 x the gap's error (a 95% interval of the difference);
 --   `beyond noise`: larger;
---   `not comparable`: another scale (a rating vs a percentage), or no error for one side.
+--   `not comparable`: another scale (a rating vs a percentage); different attempts, scaffolds
+--   (an agent system is not the bare model) or model snapshots recorded on the two sides; or no
+--   error for one side.
 -- `differing_settings` are the settings both record with different values (reasoning effort,
 -- attempts, shots, CoT, scaffold, token budget...); `*_unknown_settings` those a side's source
 -- left unknown. A verdict that rests on unknown settings says so in its reason.
@@ -99,22 +101,33 @@ pairs AS (
     LEFT JOIN models AS m ON m.model_id = s.model_id
     WHERE s.label = 'self_reported'
 ),
+blocked AS (
+    SELECT
+        *,
+        list_filter(differing_settings, lambda x: x IN ('attempts', 'scaffold', 'snapshot'))
+            AS blocking_settings
+    FROM pairs
+),
 judged AS (
     SELECT
         *,
         CASE
-            WHEN NOT same_unit OR gap_standard_error IS NULL THEN 'not comparable'
+            WHEN NOT same_unit OR gap_standard_error IS NULL OR len(blocking_settings) > 0
+                THEN 'not comparable'
             WHEN abs(self_minus_independent) <= 1.96 * gap_standard_error THEN 'within noise'
             ELSE 'beyond noise'
         END AS verdict,
         len(self_unknown_settings) + len(independent_unknown_settings) > 0 AS rests_on_unknown
-    FROM pairs
+    FROM blocked
 )
 SELECT
-    * EXCLUDE (same_unit),
+    * EXCLUDE (same_unit, blocking_settings),
     CASE
         WHEN NOT same_unit THEN 'not comparable: self-reported on ' || unit
             || ', independent on another scale'
+        WHEN len(blocking_settings) > 0 THEN 'not comparable: ' || list_aggregate(
+            list_transform(blocking_settings, lambda x: x || ' differs (' || (self_settings ->> x)
+                || ' vs ' || (independent_settings ->> x) || ')'), 'string_agg', ', ')
         WHEN gap_standard_error IS NULL THEN 'not comparable: no published uncertainty and no '
             || 'sample count for ' || CASE
                 WHEN self_standard_error IS NULL AND independent_standard_error IS NULL

@@ -30,7 +30,7 @@ classified AS (
             WHEN s.label = 'reproduced' THEN NULL
             WHEN s.part IS NOT NULL THEN s.part || ': ' || coalesce(
                 s.settings ->> 'subset', s.settings ->> 'language_pair', s.settings ->> 'level',
-                s.settings ->> 'track'
+                s.settings ->> 'track', s.part_published_at_source
             )
             WHEN s.metric_family <> h.metric
                 THEN 'metric ' || s.metric_family || ' (headline: ' || h.metric || ')'

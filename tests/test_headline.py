@@ -103,6 +103,9 @@ def test_differing_settings_lists_what_both_record() -> None:
     a = json.dumps({"shots": 5, "reasoning_effort": "high", "section": "Table 1"})
     b = json.dumps({"shots": 0, "scaffold": "x", "section": "Table 2"})
     assert differing_settings(a, b) == ["shots"]
+    dated = json.dumps({"snapshot": "2024-05-13"})
+    assert differing_settings(dated, json.dumps({"snapshot": "05-13"})) == []
+    assert differing_settings(dated, json.dumps({"snapshot": "2024-11-20"})) == ["snapshot"]
 
 
 def test_curated_headlines_read() -> None:
@@ -296,6 +299,18 @@ def test_published_uncertainty_wins_and_unknowns_are_said() -> None:
     assert row["verdict"] == "within noise"  # sqrt(2.45^2 + 6^2) x 1.96 = 12.7 > 10
     assert row["independent_unknown_settings"] == ["reasoning_effort"]
     assert "rests on unknown settings: independent reasoning_effort" in row["verdict_reason"]
+
+
+def test_another_scaffold_or_snapshot_is_not_comparable() -> None:
+    pair = [
+        _claim(60.0, "self", settings={"scaffold": "Claude Code"}),
+        _claim(50.0, "independent", settings={"scaffold": "Ante"}),
+    ]
+    [row] = _pair_table(pair, 400)
+    assert row["verdict"] == "not comparable"
+    assert row["verdict_reason"].startswith(
+        "not comparable: scaffold differs (Claude Code vs Ante)"
+    )
 
 
 def test_no_error_no_verdict() -> None:
