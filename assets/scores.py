@@ -22,8 +22,7 @@ GROUP = "scores"
 )
 def scores(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeResult:
     with warehouse.get_connection() as con:
-        with transaction(con):
-            build_scores(con)
+        build_scores(con)
         by_label = con.execute(
             "SELECT label, count(*) FROM scores GROUP BY label ORDER BY label"
         ).fetchall()
@@ -81,8 +80,7 @@ def leaderboard(context: AssetExecutionContext, warehouse: Warehouse) -> Materia
 )
 def score_comparison(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeResult:
     with warehouse.get_connection() as con:
-        with transaction(con):
-            build_comparisons(con)
+        build_comparisons(con)
         verdicts = con.execute(
             "SELECT verdict, count(*) FROM score_comparison GROUP BY 1 ORDER BY 1"
         ).fetchall()

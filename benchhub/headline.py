@@ -35,7 +35,7 @@ import yaml
 from duckdb.func import FunctionNullHandling
 
 from benchhub.score_settings import settings_function
-from benchhub.warehouse import sql_text
+from benchhub.warehouse import sql_text, transaction
 
 CURATED_HEADLINES = Path(__file__).resolve().parents[1] / "curation" / "headlines.yaml"
 
@@ -75,8 +75,17 @@ CHANNEL_AUTHORITY: dict[str, int] = {
 }
 
 
+# Leaderboards whose overall column is the run's last attempt: Aider's "Percent correct" is the
+# pass rate after the second try wherever a second try was run.
+LEADS_WITH_LAST_ATTEMPT = frozenset({"aider"})
+
+
 def channel_authority(channel: str | None) -> int:
     return CHANNEL_AUTHORITY.get(channel or "", AGGREGATOR)
+
+
+def leads_with_last_attempt(channel: str | None) -> bool:
+    return channel in LEADS_WITH_LAST_ATTEMPT
 
 
 # --- metrics: one family per way of scoring -----------------------------------------------------
@@ -344,6 +353,17 @@ def _unknown(
     return (("metric",) if family is None else ()) + unknown
 
 
+def off_default(settings_json: str | None, default_json: str | None) -> str | None:
+    """The first headline default setting (other than attempts) this score records with another
+    value, as "name value (headline: default)"; None when it keeps to the defaults."""
+    settings = json.loads(settings_json) if settings_json else {}
+    defaults = json.loads(default_json) if default_json else {}
+    for name, default in sorted(defaults.items()):
+        if name != "attempts" and name in settings and settings[name] != default:
+            return f"{name} {settings[name]} (headline: {default})"
+    return None
+
+
 def differing_settings(a_json: str | None, b_json: str | None) -> list[str]:
     """The compared settings both scores record, with different values."""
     a = json.loads(a_json) if a_json else {}
@@ -370,6 +390,7 @@ class CuratedHeadline:
     benchmark_id: str
     metric: str  # a metric family (see read_metric)
     attempts: int
+    settings: dict[str, Any]  # other settings the headline is measured under
     why: str
 
 
@@ -400,7 +421,12 @@ def curated_headlines(path: Path = CURATED_HEADLINES) -> tuple[CuratedHeadline, 
         attempts = entry.get("attempts", DEFAULT_ATTEMPTS)
         if not isinstance(attempts, int) or attempts < 1:
             raise CurationError(f"{where}: attempts must be a positive integer, got {attempts!r}")
-        entries.append(CuratedHeadline(str(benchmark_id), family, attempts, str(entry["why"])))
+        settings = entry.get("settings") or {}
+        if not isinstance(settings, Mapping):
+            raise CurationError(f"{where}: settings must be a mapping, got {settings!r}")
+        entries.append(
+            CuratedHeadline(str(benchmark_id), family, attempts, dict(settings), str(entry["why"]))
+        )
     return tuple(entries)
 
 
@@ -441,6 +467,8 @@ _FUNCTIONS: tuple[tuple[str, Any, list[Any], Any], ...] = (
         "VARCHAR",
     ),
     ("is_proportion", is_proportion, ["VARCHAR"], "BOOLEAN"),
+    ("leads_with_last_attempt", leads_with_last_attempt, ["VARCHAR"], "BOOLEAN"),
+    ("off_default", off_default, ["VARCHAR", "VARCHAR"], "VARCHAR"),
     ("channel_authority", channel_authority, ["VARCHAR"], "INTEGER"),
     ("recorded_groups", recorded_groups, ["VARCHAR[]"], "VARCHAR[]"),
     (
@@ -492,6 +520,9 @@ def score_functions(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
                         "benchmark_id": pa.array([c.benchmark_id for c in curated], pa.string()),
                         "metric": pa.array([c.metric for c in curated], pa.string()),
                         "attempts": pa.array([c.attempts for c in curated], pa.int32()),
+                        "settings": pa.array(
+                            [json.dumps(c.settings, sort_keys=True) for c in curated], pa.string()
+                        ),
                         "why": pa.array([c.why for c in curated], pa.string()),
                     }
                 ),
@@ -505,8 +536,9 @@ def score_functions(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
 
 
 def build_scores(con: duckdb.DuckDBPyConnection) -> None:
-    """`scores` with each score's headline/breakdown kind, and `benchmark_headlines`."""
-    with score_functions(con):
+    """`scores` with each score's headline/breakdown kind, and `benchmark_headlines`, in one
+    transaction (rolled back before the functions go, so a failure keeps its own message)."""
+    with score_functions(con), transaction(con):
         for name in ("scores", "benchmark_headlines", "score_kinds"):
             con.execute(sql_text(name))
 
@@ -514,6 +546,6 @@ def build_scores(con: duckdb.DuckDBPyConnection) -> None:
 def build_comparisons(con: duckdb.DuckDBPyConnection) -> None:
     """`score_comparison` (self-reported vs independent grid cells with a verdict) and its
     per-vendor and per-benchmark summary `claims_vs_independent`."""
-    with score_functions(con):
+    with score_functions(con), transaction(con):
         for name in ("score_comparison", "claims_vs_independent"):
             con.execute(sql_text(name))

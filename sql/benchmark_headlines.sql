@@ -7,7 +7,8 @@
 -- the rule reads the most authoritative source's overall column: among the scores of the whole
 -- benchmark, the channel with the best authority (the benchmark's own leaderboard, then
 -- evaluation labs and developers, then aggregators; then more scores) and that channel's most
--- used metric family. Its attempts are the one value that source uses throughout, else 1.
+-- used metric family. Its attempts are the one value that source uses throughout (or its last
+-- attempt where its overall column is the last one: Aider), else 1.
 -- A benchmark whose sources never name a metric for the whole benchmark has no metric here
 -- (`metric` NULL, `derived_from` says why): its unnamed scores of the whole benchmark are read as
 -- headline scores, and a benchmark published only in parts has none.
@@ -25,11 +26,13 @@ by_channel AS (
         metric_family,
         count(*) AS n_scores,
         mode(metric) AS metric_as_published,
-        CASE WHEN count(DISTINCT coalesce(attempts, -1)) = 1 THEN any_value(attempts) END
-            AS attempts_throughout
+        CASE
+            WHEN leads_with_last_attempt(channel) THEN max(attempts)
+            WHEN count(DISTINCT coalesce(attempts, -1)) = 1 THEN any_value(attempts)
+        END AS attempts_throughout
     FROM whole
     WHERE metric_family IS NOT NULL
-    GROUP BY ALL
+    GROUP BY benchmark_id, channel, authority, metric_family
 ),
 derived AS (
     SELECT *
@@ -50,7 +53,10 @@ SELECT
     d.metric_as_published,
     'overall' AS subset,
     coalesce(c.attempts, d.attempts_throughout, 1) AS attempts,
-    json_object('attempts', coalesce(c.attempts, d.attempts_throughout, 1)) AS default_settings,
+    json_merge_patch(
+        coalesce(c.settings, '{}'),
+        json_object('attempts', coalesce(c.attempts, d.attempts_throughout, 1))
+    ) AS default_settings,
     CASE
         WHEN c.benchmark_id IS NOT NULL THEN 'curated'
         WHEN d.benchmark_id IS NOT NULL THEN 'rule'

@@ -26,7 +26,7 @@ from benchhub.ingest import read_channel, store_channel_read
 from benchhub.records import ScoreObservation, record_row
 from benchhub.release.contents import benchmark_page
 from benchhub.score_settings import ALIASES, BOOKKEEPING, CANONICAL, canonical_name, normalise
-from benchhub.warehouse import ensure_tables, insert_rows, sql_text, transaction
+from benchhub.warehouse import ensure_tables, insert_rows, sql_text
 from tests.conftest import BuiltRegistry
 
 SCORE_CHANNELS = (
@@ -71,8 +71,7 @@ def build_scores(con: duckdb.DuckDBPyConnection) -> None:
     )
     con.unregister("split")
     con.execute(sql_text("reproduced_medians"))
-    with transaction(con):
-        build_headline_scores(con)
+    build_headline_scores(con)
 
 
 def scores_from(observations: Iterable[ScoreObservation]) -> list[dict[str, Any]]:
