@@ -69,7 +69,7 @@ def benchmark_page(
     benchmark_id = benchmark["benchmark_id"]
     scores = sorted(scores, key=_score_order)
     in_grid = {_cell_key(cell) for cell in cells}
-    page_scores = [_score(s) | {"in_grid": _cell_key(s) in in_grid} for s in scores]
+    page_scores = [_score(s, _cell_key(s) in in_grid) for s in scores]
     return {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "id": benchmark_id,
@@ -145,8 +145,11 @@ def _score_order(score: Mapping[str, Any]) -> tuple:
     )
 
 
-def _score(score: Mapping[str, Any]) -> dict[str, Any]:
-    return {
+def _score(score: Mapping[str, Any], in_grid: bool = False) -> dict[str, Any]:
+    """A page's score. Fields that only some scores have are left out when empty, which keeps
+    pages with thousands of scores small: `in_grid` (the score a grid cell shows), the breakdown's
+    kind and what it is, and the settings its source leaves unknown."""
+    page_score = {
         "model_id": score["model_id"],
         "model_as_published": score.get("model_as_published"),
         "label": score["label"],
@@ -166,10 +169,14 @@ def _score(score: Mapping[str, Any]) -> dict[str, Any]:
         "reported_at": score.get("reported_at"),
         "value_percent": score.get("value_percent"),
         "kind": score.get("kind"),
+    }
+    optional = {
+        "in_grid": in_grid,
         "breakdown_kind": score.get("breakdown_kind"),
         "breakdown": score.get("breakdown_reason"),
         "unknown_settings": list(score.get("unknown_settings") or []),
     }
+    return page_score | {name: value for name, value in optional.items() if value}
 
 
 def _cell_key(score: Mapping[str, Any]) -> tuple:
