@@ -26,6 +26,7 @@ from pipelines.resources import RegistrySettings, Warehouse
         AssetKey("leaderboard"),
         AssetKey("reproduced_pools"),
         AssetKey("id_redirects"),
+        AssetKey("score_comparison"),
     ],
     description="Writes exports/releases/<id>/ (manifest with checksums, index.json, one page "
     "per benchmark, Parquet tables, leaderboard.json, registry.duckdb for DuckDB 1.4+) in a "

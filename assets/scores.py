@@ -3,7 +3,7 @@
 from dagster import AssetExecutionContext, AssetKey, MaterializeResult, asset
 
 from assets.metadata import table_metadata
-from benchhub.score_settings import settings_function
+from benchhub.headline import build_comparisons, build_scores
 from benchhub.warehouse import sql_text, transaction
 from pipelines.resources import Warehouse
 
@@ -22,14 +22,20 @@ GROUP = "scores"
     ],
     description="Every score with its label (self_reported / independent / reproduced), source "
     "URL, scale, uncertainty and the settings that change it, mapped to benchmark and model ids "
-    "(sql/scores.sql holds the label rule).",
+    "(sql/scores.sql holds the label rule), and classified headline or breakdown against its "
+    "benchmark's headline (benchmark_headlines, written here too: sql/benchmark_headlines.sql).",
 )
 def scores(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeResult:
     with warehouse.get_connection() as con:
-        with settings_function(con), transaction(con):
-            con.execute(sql_text("scores"))
+        build_scores(con)
         by_label = con.execute(
             "SELECT label, count(*) FROM scores GROUP BY label ORDER BY label"
+        ).fetchall()
+        by_kind = con.execute(
+            "SELECT coalesce(breakdown_kind, kind), count(*) FROM scores GROUP BY 1 ORDER BY 1"
+        ).fetchall()
+        headlines = con.execute(
+            "SELECT derived_from, count(*) FROM benchmark_headlines GROUP BY 1 ORDER BY 1"
         ).fetchall()
         unmapped = con.execute(
             """
@@ -45,6 +51,8 @@ def scores(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeR
         metadata={
             **metadata,
             **{f"label_{k}": v for k, v in by_label},
+            **{f"kind_{k.replace(' ', '_')}": v for k, v in by_kind},
+            **{f"headlines_{k.replace(' ', '_')}": v for k, v in headlines},
             "unmapped_observations": unmapped,
         }
     )
@@ -55,11 +63,33 @@ def scores(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeR
     group_name=GROUP,
     kinds={"duckdb"},
     deps=[AssetKey("scores")],
-    description="The model x benchmark grid for the heatmap: one cell per label with the "
-    "best-sourced value; cells without a score stay absent (sql/leaderboard.sql).",
+    description="The model x benchmark grid for the heatmap: one cell per label holding a headline "
+    "score, the most authoritative then most recent; breakdowns never fill a cell and cells "
+    "without a headline score stay absent (sql/leaderboard.sql).",
 )
 def leaderboard(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeResult:
     with warehouse.get_connection() as con:
         with transaction(con):
             con.execute(sql_text("leaderboard"))
         return MaterializeResult(metadata=table_metadata(con, "leaderboard"))
+
+
+@asset(
+    key=AssetKey("score_comparison"),
+    group_name=GROUP,
+    kinds={"duckdb"},
+    deps=[AssetKey("leaderboard"), AssetKey("benchmarks")],
+    description="Self-reported vs independent headline scores per model and benchmark (same "
+    "metric, whole benchmark, default attempts), the settings that differ or are unknown, and a "
+    "verdict: within noise, beyond noise or not comparable (sql/score_comparison.sql).",
+)
+def score_comparison(context: AssetExecutionContext, warehouse: Warehouse) -> MaterializeResult:
+    with warehouse.get_connection() as con:
+        build_comparisons(con)
+        verdicts = con.execute(
+            "SELECT verdict, count(*) FROM score_comparison GROUP BY 1 ORDER BY 1"
+        ).fetchall()
+        metadata = table_metadata(con, "score_comparison")
+    return MaterializeResult(
+        metadata={**metadata, **{f"verdict_{k.replace(' ', '_')}": v for k, v in verdicts}}
+    )

@@ -26,7 +26,6 @@ COLUMNS: dict[str, str] = {
     "metric": "metric",
     "date": "reported_at",
 }
-BOUNDED_TO_PERCENT = {"fraction": 100.0, "percent": 1.0}
 
 
 def disagreements(scores: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -82,11 +81,11 @@ def _differing(conditions: list[dict[str, Any]]) -> dict[str, list[Any]]:
 
 
 def _comparable(score: Mapping[str, Any]) -> tuple[str, float]:
-    """A value that compares across fraction and percent (64.5% == 0.645)."""
-    factor = BOUNDED_TO_PERCENT.get(score["scale"])
-    if factor is None:
+    """A value that compares across fraction and percent (64.5% == 0.645): the score's
+    `value_percent` (computed once, in `scores`) where its scale is bounded."""
+    if score.get("value_percent") is None:
         return score["scale"], score["value"]
-    return "percent", round(score["value"] * factor, 6)
+    return "percent", round(score["value_percent"], 6)
 
 
 def _hashable(value: Any) -> Any:

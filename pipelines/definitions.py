@@ -14,7 +14,7 @@ from assets.checks import build_asset_checks
 from assets.release import release
 from assets.reproduced import reproduced_medians, reproduced_pools, reproduced_runs
 from assets.review import benchmark_reviews, benchmarks
-from assets.scores import leaderboard, scores
+from assets.scores import leaderboard, score_comparison, scores
 from pipelines.jobs import build_registry_job, cut_release_job, ingest_runs_job
 from pipelines.resources import build_resources
 from pipelines.schedules import release_schedule
@@ -31,6 +31,7 @@ ALL_ASSETS = [
     reproduced_pools,
     scores,
     leaderboard,
+    score_comparison,
     release,
     # The expectation suites' checks ride along, so `materialize(ALL_ASSETS)` audits what it
     # writes and a failed blocking check keeps the release from running.

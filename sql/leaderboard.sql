@@ -1,13 +1,15 @@
--- The model x benchmark grid the heatmap draws: one cell per label, the best-sourced value, with
--- the settings it was measured under. Cells that have no score stay absent: the grid is never
--- filled in, and labels are never mixed in one cell.
+-- The model x benchmark grid the heatmap draws: one cell per label, a headline score (the
+-- benchmark's primary metric on the whole benchmark under default attempts: sql/score_kinds.sql),
+-- with the settings it was measured under. Breakdowns (subsets, categories, languages, tracks,
+-- alternate metrics) never fill a cell; a cell with no headline score stays absent, as does every
+-- cell without a score: the grid is never filled in, and labels are never mixed in one cell.
 --
--- Best-sourced, in order: a reproduced median with the most runs; the score that records the
--- most about how it was run (settings, harness); one with an uncertainty (stderr or interval);
--- the most recent. Ties end on the source, never on the value, so a cell never quietly shows the
--- highest of several numbers. `n_scores` counts the cell's scores and `settings_vary` says that
--- they were not all measured the same way: the page's `disagreements` list what differs.
--- Values on bounded scales are also shown as percents.
+-- Which headline score, in order: a reproduced median with the most runs; the most authoritative
+-- source (the benchmark's own leaderboard or paper, then evaluation labs and developers, then
+-- aggregators: `authority`); the most recent. Ties end on the source, never on the value or on
+-- how many settings a score records, so a cell never quietly shows the highest of several
+-- numbers. `n_scores` counts the cell's headline scores and `settings_vary` says that they were
+-- not all measured the same way: the page's `disagreements` list what differs.
 CREATE OR REPLACE TABLE leaderboard AS
 WITH ranked AS (
     SELECT
@@ -16,32 +18,37 @@ WITH ranked AS (
         count(DISTINCT settings::VARCHAR) OVER cell > 1 AS settings_vary,
         row_number() OVER (
             cell ORDER BY coalesce(n_runs, 0) DESC,
-                          json_array_length(json_keys(settings)) + (harness IS NOT NULL)::INT DESC,
-                          (stderr IS NOT NULL OR ci_low IS NOT NULL) DESC,
+                          authority,
                           reported_at DESC NULLS LAST,
                           channel, source_url, settings::VARCHAR
         ) AS rank_in_cell
     FROM scores
+    WHERE kind = 'headline'
     WINDOW cell AS (PARTITION BY benchmark_id, model_id, label)
 )
 SELECT
     benchmark_id,
     model_id,
     label,
-    CASE scale WHEN 'fraction' THEN value * 100 WHEN 'percent' THEN value END AS value_percent,
+    value_percent,
     value,
     scale,
     metric,
+    metric_family,
+    attempts,
+    kind,
     stderr,
     ci_low,
     ci_high,
     n_runs,
     source_url,
     channel,
+    authority,
     publisher,
     harness,
     harness_version,
     settings,
+    unknown_settings,
     reported_at,
     n_scores,
     settings_vary

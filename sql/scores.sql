@@ -7,6 +7,13 @@
 -- Settings are renamed to the canonical vocabulary by `canonical_settings(json)`, a function the
 -- scores asset registers from benchhub/score_settings.py (the one place that defines the names);
 -- `channel_scores` keeps them as published.
+--
+-- Each score is also read once for everything downstream (the rules live in
+-- benchhub/headline.py): `value_percent` (bounded scales as percents: the one place a fraction
+-- becomes a percent), `metric_family`, the `attempts` it was measured with (settings, else its
+-- metric's own name), the breakdown `part` its settings name (subset, category, language, track)
+-- or its source is known to publish (`part_published_at_source`, curated), and its source's
+-- `authority`. sql/score_kinds.sql then classifies it headline or breakdown.
 CREATE OR REPLACE TABLE scores AS
 WITH model_names AS (
     -- One row per channel spelling and scaffold (the crosswalk writes each once; DISTINCT
@@ -77,7 +84,30 @@ reproduced AS (
         r.benchmark_id AS benchmark_as_published,
         'ltb users' AS publisher
     FROM reproduced_medians AS r
+),
+every_score AS (
+    SELECT * FROM published
+    UNION ALL BY NAME
+    SELECT * FROM reproduced
 )
-SELECT * FROM published
-UNION ALL BY NAME
-SELECT * FROM reproduced;
+SELECT
+    e.*,
+    CASE scale WHEN 'fraction' THEN value * 100 WHEN 'percent' THEN value END AS value_percent,
+    metric_family(metric) AS metric_family,
+    coalesce(TRY_CAST(settings ->> 'attempts' AS INTEGER), metric_attempts(metric)) AS attempts,
+    coalesce(
+        CASE WHEN json_exists(settings, '$.subset') OR json_exists(settings, '$.language_pair')
+                  OR json_exists(settings, '$.level') OR json_exists(settings, '$.track')
+            THEN breakdown_part(
+                channel, settings ->> 'subset', settings ->> 'language_pair',
+                settings ->> 'level', settings ->> 'track'
+            )
+        END,
+        p.kind
+    ) AS part,
+    p.part AS part_published_at_source,
+    channel_authority(channel) AS authority
+FROM every_score AS e
+-- a source known to publish only a part of the benchmark (curation/headlines.yaml `parts`)
+LEFT JOIN curated_parts AS p
+    ON p.benchmark_id = e.benchmark_id AND starts_with(e.source_url, p.source_url_prefix);

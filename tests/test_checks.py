@@ -39,6 +39,8 @@ TABLES = {
     "reproduced_attempts",
     "reproduced_pools",
     "reproduced_budget_curves",
+    "leaderboard",
+    "score_comparison",
 }
 
 
@@ -109,6 +111,10 @@ def score(**overrides: Any) -> dict[str, Any]:
         "label": "independent",
         "source_url": "https://example.org/scores",
         "channel": "c",
+        "kind": "headline",
+        "breakdown_kind": None,
+        "part": None,
+        "headline_metric_mismatch": None,
         "benchmark_published": True,
         "benchmark_id_orphan": None,
     }
@@ -190,6 +196,65 @@ def test_model_alias_checks_catch_agents_on_bare_models_and_duplicates() -> None
     results = outcomes("model_aliases", rows)
     assert failed(results) == {"model_agent_not_on_bare_model", "model_alias_unique"}
     assert all(o.blocking for o in results.values())
+
+
+def test_score_checks_catch_breakdowns_posing_as_headlines() -> None:
+    rows = [
+        score(),
+        score(kind="breakdown", breakdown_kind="category", part="category"),
+        score(kind="headline", part="subset"),  # HELM's five subjects as MMLU's headline
+        score(kind="breakdown", breakdown_kind=None),
+        score(kind="headline", headline_metric_mismatch="mmlu"),
+    ]
+    assert failed(outcomes("scores", rows, min_released_scores=1)) == {
+        "headline_is_whole_benchmark",
+        "breakdown_has_kind",
+        "headline_has_headline_metric",
+    }
+
+
+def test_grid_checks_catch_breakdown_cells_and_weaker_sources() -> None:
+    cell = {
+        "benchmark_id": "lmarena-text",
+        "model_id": "o4-mini",
+        "label": "independent",
+        "kind": "headline",
+        "n_scores": 3,
+        "not_a_headline_score": None,
+        "better_sourced_headline": None,
+    }
+    rows = [
+        cell,
+        cell | {"model_id": "a", "kind": "breakdown"},
+        cell | {"model_id": "b", "not_a_headline_score": "lmarena-text"},
+        cell | {"model_id": "c", "better_sourced_headline": "lmarena-text"},
+    ]
+    assert failed(outcomes("leaderboard", rows)) == {
+        "cell_is_headline",
+        "cell_value_is_a_headline_score",
+        "cell_from_best_source",
+    }
+
+
+def test_comparison_checks_catch_mismatched_pairs_and_missing_verdicts() -> None:
+    pair = {
+        "benchmark_id": "ifeval",
+        "model_id": "m",
+        "verdict": "beyond noise",
+        "verdict_reason": "beyond noise: gap 9 points vs 1.96 x 2",
+        "metric_or_subset_mismatch": None,
+        "beyond_noise_without_error": None,
+    }
+    rows = [
+        pair,
+        pair | {"model_id": "a", "metric_or_subset_mismatch": "ifeval"},
+        pair | {"model_id": "b", "verdict": None, "verdict_reason": None},
+    ]
+    assert failed(outcomes("score_comparison", rows)) == {
+        "pair_same_metric_and_subset",
+        "pair_has_verdict",
+        "pair_has_reason",
+    }
 
 
 def benchmark(**overrides: Any) -> dict[str, Any]:

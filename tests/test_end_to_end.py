@@ -64,6 +64,9 @@ def test_info_shows_facts_scores_and_commands(built_registry: BuiltRegistry) -> 
     out = done.stdout
     assert "tier" in out and "licence" in out
     assert "Scores (" in out and "https://" in out  # scores with their sources
+    # the headline definition, then per label the top headline scores
+    assert "headline: metric accuracy, subset overall, attempts 1" in out
+    assert "independent: " in out and "highest first" in out
     assert "ltb bench info swe-bench-verified" in out
     page = json.loads(
         ltb("bench", "info", "SWE-bench Verified", "--json", registry=built_registry.latest).stdout

@@ -21,12 +21,12 @@ from assets.channels import all_channels
 from benchhub.channel import Mode
 from benchhub.crosswalk.model_names import parse_model_name
 from benchhub.disagreements import disagreements
+from benchhub.headline import build_scores as build_headline_scores
 from benchhub.ingest import read_channel, store_channel_read
 from benchhub.records import ScoreObservation, record_row
 from benchhub.release.contents import benchmark_page
 from benchhub.score_settings import ALIASES, BOOKKEEPING, CANONICAL, canonical_name, normalise
-from benchhub.score_settings import settings_function as canonical_settings_function
-from benchhub.warehouse import ensure_tables, insert_rows, sql_text, transaction
+from benchhub.warehouse import ensure_tables, insert_rows, sql_text
 from tests.conftest import BuiltRegistry
 
 SCORE_CHANNELS = (
@@ -72,8 +72,7 @@ def build_scores(con: duckdb.DuckDBPyConnection) -> None:
     )
     con.unregister("split")
     con.execute(sql_text("reproduced_medians"))
-    with canonical_settings_function(con), transaction(con):
-        con.execute(sql_text("scores"))
+    build_headline_scores(con)
 
 
 def scores_from(observations: Iterable[ScoreObservation]) -> list[dict[str, Any]]:
@@ -399,8 +398,9 @@ def test_built_registry_per_channel(built_registry: BuiltRegistry) -> None:
         grid = con.sql(
             "SELECT count(*), count(*) FILTER (value IS NULL), sum(n_scores) FROM leaderboard"
         ).fetchall()[0]
-        published = con.sql("SELECT count(*) FROM scores").fetchall()[0][0]
-        assert grid[1] == 0 and grid[2] == published  # every cell is a score, none filled in
+        headlines = con.sql("SELECT count(*) FROM scores WHERE kind = 'headline'").fetchall()
+        # every cell is a headline score, none filled in, every headline score in one cell
+        assert grid[1] == 0 and grid[2] == headlines[0][0]
     finally:
         con.close()
 
@@ -443,6 +443,7 @@ def test_no_disagreement_without_a_difference() -> None:
         "label": "independent",
         "value": 0.5,
         "scale": "fraction",
+        "value_percent": 50.0,
         "source_url": "https://a",
         "settings": {"shots": 5, "section": "Table 1"},
     }
@@ -450,7 +451,7 @@ def test_no_disagreement_without_a_difference() -> None:
     # one number relayed on another scale, and a table's section (bookkeeping): nothing to explain
     assert disagreements([score, relayed]) == []
     assert disagreements([score, score | {"settings": {"shots": 5, "section": "Table 2"}}]) == []
-    zero_shot = score | {"value": 0.6, "settings": {"shots": 0}}
+    zero_shot = score | {"value": 0.6, "value_percent": 60.0, "settings": {"shots": 0}}
     assert disagreements([score, zero_shot]) == [
         {
             "model_id": "m",

@@ -26,6 +26,7 @@ from benchhub.release.model_pages import write_model_pages
 from benchhub.site import write_site
 from benchhub.site.benchmark import SCORE_ROWS_PER_LABEL
 from benchhub.site.heatmap import build_heatmap
+from ltb.top_scores import TOP_PER_LABEL
 from tests.chromium import Browser, Tab, chromium_path
 
 RELEASE_ID = "2026-01-02T030405Z"
@@ -66,7 +67,7 @@ def _benchmark(benchmark_id: str, name: str, tier: str, **fields: Any) -> dict[s
 
 
 def _score(benchmark: str, model: str, label: str, value: float, **fields: Any) -> dict[str, Any]:
-    return {
+    score = {
         "benchmark_id": benchmark,
         "model_id": model,
         "label": label,
@@ -77,7 +78,11 @@ def _score(benchmark: str, model: str, label: str, value: float, **fields: Any) 
         "channel": "epoch_ai",
         "settings": json.dumps({"shots": 5}),
         "reported_at": "2025-06-01",
+        "kind": "headline",
     } | fields
+    # as the scores table computes it
+    score["value_percent"] = {"fraction": value * 100, "percent": value}.get(score["scale"])
+    return score
 
 
 BENCHMARKS = [
@@ -214,6 +219,47 @@ def release_info(**overrides: Any) -> dict[str, Any]:
     } | overrides
 
 
+# One self-reported vs independent pair, as score_comparison has it, and its summary rows.
+PAIR = {
+    "benchmark_id": "alpha-qa",
+    "model_id": "model-a",
+    "vendor": "Vendor <A>",
+    "metric": "accuracy",
+    "subset": "overall",
+    "attempts": 1,
+    "unit": "percent",
+    "self_value": 81.0,
+    "independent_value": 77.5,
+    "self_minus_independent": 3.5,
+    "gap_standard_error": 2.9,
+    "verdict": "within noise",
+    "verdict_reason": "within noise: gap 3.5 points vs 1.96 x 2.9 (binomial, n=400)",
+    "differing_settings": [],
+    "self_unknown_settings": ["reasoning_effort"],
+    "independent_unknown_settings": [],
+    "rests_on_unknown": True,
+    "self_source_url": "https://example.org/self_reported/alpha-qa/model-a",
+    "independent_source_url": "https://example.org/independent/alpha-qa/model-a",
+    "self_publisher": "Vendor A",
+    "independent_publisher": "HELM",
+}
+CLAIMS_SUMMARY = [
+    {
+        "grouping": grouping,
+        "name": name,
+        "pairs": 1,
+        "comparable_pairs": 1,
+        "beyond_noise": 0,
+        "resting_on_unknown_settings": 1,
+        "median_gap_points": 3.5,
+        "share_beyond_noise": 0.0,
+        "models": 1,
+        "benchmarks": 1,
+    }
+    for grouping, name in (("vendor", "Vendor <A>"), ("benchmark", "alpha-qa"))
+]
+
+
 def write_small_release(release_dir: Path) -> None:
     scores = contents.group_by(SCORES, "benchmark_id")
     aliases = contents.group_by(ALIASES, "benchmark_id")
@@ -222,12 +268,16 @@ def write_small_release(release_dir: Path) -> None:
     entries = []
     for b in BENCHMARKS:
         i = b["benchmark_id"]
-        page = contents.benchmark_page(b, aliases[i], scores.get(i, []), medians.get(i, []))
+        pairs = [PAIR] if i == PAIR["benchmark_id"] else []
+        page = contents.benchmark_page(
+            b, aliases[i], scores.get(i, []), medians.get(i, []), comparisons=pairs
+        )
         _dump(release_dir / "benchmarks" / f"{i}.json", page)
         entries.append(contents.index_entry(b, len(page["scores"])))
     _dump(release_dir / "index.json", contents.build_index(entries, RELEASE_ID))
     _dump(release_dir / "leaderboard.json", {"cells": leaderboard_cells(SCORES)})
     write_model_pages(MODELS, SCORES + AGENT_SCORES, release_dir, RELEASE_ID)
+    _dump(release_dir / "claims.json", contents.claims([PAIR], CLAIMS_SUMMARY))
     # The real manifest is written after the site (it lists the site's files); the site links it.
     _dump(release_dir / "manifest.json", release_info() | {"files": {}})
 
@@ -269,7 +319,13 @@ def test_writes_every_page_type_and_lists_every_file(small_site: Site) -> None:
     on_disk = {p for p in small_site.root.rglob("*") if p.is_file()}
     assert set(small_site.written) == on_disk
     assert len(small_site.written) == len(on_disk)
-    for relative in ("index.html", "release.html", "data/index.js", "static/site.css"):
+    for relative in (
+        "index.html",
+        "release.html",
+        "claims.html",
+        "data/index.js",
+        "static/site.css",
+    ):
         assert (small_site.root / relative).is_file(), relative
     for label in ("self_reported", "independent", "reproduced"):
         assert (small_site.root / "heatmap" / f"{label}.html").is_file()
@@ -328,6 +384,22 @@ def test_model_page_shows_versions_scores_and_agent_systems_apart(small_site: Si
     assert 'href="../models/model-a.html"' in benchmark
 
 
+def test_benchmark_page_shows_headline_scores_and_the_comparison(small_site: Site) -> None:
+    html = small_site.html("benchmarks/alpha-qa.html")
+    headline = html[html.index('id="headline"') : html.index('id="comparisons"')]
+    assert "model-a" in headline and "81%" in headline
+    pairs = html[html.index('id="comparisons"') : html.index('id="scores"')]
+    assert "within noise" in pairs and "+3.5" in pairs and "rests" not in pairs
+
+
+def test_claims_page_sums_up_vendors_and_links_every_pair(small_site: Site) -> None:
+    html = small_site.html("claims.html")
+    assert "Vendor &lt;A&gt;" in html and "<A>" not in html
+    assert 'href="benchmarks/alpha-qa.html#comparisons"' in html
+    assert 'href="#vendor-vendor-a"' in html and 'id="vendor-vendor-a"' in html
+    assert "within noise" in html and "+3.5" in html
+
+
 def test_missing_facts_and_names_are_escaped(small_site: Site) -> None:
     html = small_site.html("benchmarks/epsilon-empty.html")
     assert "Epsilon &lt;Empty&gt; &amp; Co" in html and "<Empty>" not in html
@@ -338,7 +410,10 @@ def test_missing_facts_and_names_are_escaped(small_site: Site) -> None:
 
 def test_labels_with_many_scores_show_the_highest_with_a_count_and_a_link(small_site: Site) -> None:
     html = small_site.html("benchmarks/delta-many.html")
-    assert html.count('<th scope="row"><a href="../models/crowd-') == SCORE_ROWS_PER_LABEL
+    every_score = html[html.index('id="scores"') :]
+    assert every_score.count('<th scope="row"><a href="../models/crowd-') == SCORE_ROWS_PER_LABEL
+    headline = html[html.index('id="headline"') : html.index('id="comparisons"')]
+    assert headline.count('<th scope="row"><a href="../models/crowd-') == TOP_PER_LABEL
     assert f"Showing the {SCORE_ROWS_PER_LABEL} highest of {MANY}" in html
     assert f"crowd-{MANY - 1:03d}" in html and "crowd-000" not in html
     assert 'href="../../benchmarks/delta-many.json"' in html
@@ -525,7 +600,7 @@ def test_site_of_the_full_registry(built_registry: Any, browser: Browser, tmp_pa
     latest = built_registry.latest
     release = tmp_path / "release"
     release.mkdir()
-    for name in ("index.json", "leaderboard.json", "benchmarks"):
+    for name in ("index.json", "leaderboard.json", "claims.json", "benchmarks"):
         (release / name).symlink_to((latest / name).resolve())
     manifest = json.loads((latest / "manifest.json").read_text())
     manifest.pop("files")

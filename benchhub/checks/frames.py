@@ -93,12 +93,51 @@ FRAME_QUERIES: dict[str, str] = {
                CASE WHEN m.model_id IS NULL THEN a.model_id END AS model_id_orphan
         FROM model_aliases AS a LEFT JOIN models AS m USING (model_id)""",
     "scores": f"""
-        SELECT benchmark_id, model_id, value, scale, label, source_url, channel,
+        SELECT benchmark_id, model_id, value, scale, label, source_url, channel, kind,
+               breakdown_kind, part,
                EXISTS (SELECT 1 FROM benchmarks AS b
                        WHERE b.benchmark_id = t.benchmark_id AND b.published)
                    AS benchmark_published,
+               CASE WHEN t.kind = 'headline' AND t.label <> 'reproduced' AND EXISTS (
+                   SELECT 1 FROM benchmark_headlines AS h
+                   WHERE h.benchmark_id = t.benchmark_id
+                     AND (t.metric_family <> h.metric OR t.attempts <> h.attempts))
+               THEN t.benchmark_id END AS headline_metric_mismatch,
                {_orphan("t", "benchmarks")}
         FROM scores AS t""",
+    # The grid against the scores it is drawn from: a cell shows one of its own headline scores,
+    # and none of them comes from a more authoritative source.
+    "leaderboard": """
+        WITH headline AS (
+            SELECT benchmark_id, model_id, label, value, source_url, authority, n_runs
+            FROM scores WHERE kind = 'headline'
+        ),
+        shown AS (
+            SELECT DISTINCT benchmark_id, model_id, label, value, source_url, true AS found
+            FROM headline
+        ),
+        best AS (
+            SELECT benchmark_id, model_id, label, min(authority) AS best_authority
+            FROM headline GROUP BY ALL
+        )
+        SELECT l.benchmark_id, l.model_id, l.label, l.kind, l.n_scores,
+               CASE WHEN shown.found IS NULL THEN l.benchmark_id END AS not_a_headline_score,
+               CASE WHEN l.n_runs IS NULL AND best.best_authority < l.authority
+               THEN l.benchmark_id END AS better_sourced_headline
+        FROM leaderboard AS l
+        LEFT JOIN shown USING (benchmark_id, model_id, label, value, source_url)
+        LEFT JOIN best USING (benchmark_id, model_id, label)""",
+    "score_comparison": """
+        SELECT benchmark_id, model_id, verdict, verdict_reason,
+               CASE WHEN self_metric IS DISTINCT FROM independent_metric
+                      OR self_metric IS DISTINCT FROM coalesce(metric, self_metric)
+                      OR self_kind <> 'headline' OR independent_kind <> 'headline'
+                      OR subset <> 'overall'
+                      OR self_attempts <> independent_attempts
+               THEN benchmark_id END AS metric_or_subset_mismatch,
+               CASE WHEN verdict <> 'not comparable' AND gap_standard_error IS NULL
+               THEN benchmark_id END AS beyond_noise_without_error
+        FROM score_comparison""",
     "reproduced_runs": f"""
         SELECT run_id, benchmark_id, model_id, score, n_tasks, n_attempts, results_sha256,
                {_orphan("t", "benchmarks")}

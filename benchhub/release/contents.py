@@ -66,13 +66,17 @@ def benchmark_page(
     pools: Iterable[Mapping[str, Any]] = (),
     curves: Iterable[Mapping[str, Any]] = (),
     children: Iterable[Mapping[str, Any]] = (),
+    headline: Mapping[str, Any] | None = None,
+    comparisons: Iterable[Mapping[str, Any]] = (),
+    cells: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """`children`: the released records whose parent this is (subsets, languages, variants)."""
     provenance = _json(benchmark.get("provenance")) or {}
     source_urls = _json(benchmark.get("source_urls")) or {}
     benchmark_id = benchmark["benchmark_id"]
     scores = sorted(scores, key=_score_order)
-    page_scores = [_score(s) for s in scores]
+    in_grid = {_cell_key(cell) for cell in cells}
+    page_scores = [_score(s, _cell_key(s) in in_grid) for s in scores]
     return {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "id": benchmark_id,
@@ -116,9 +120,14 @@ def benchmark_page(
             "reviewer": benchmark.get("reviewer"),
             "notes": benchmark.get("review_notes"),
         },
+        # What the grid and the comparisons count as this benchmark's number (its metric family,
+        # the whole benchmark, default attempts) and where that definition comes from.
+        "headline": _headline(headline),
         "scores": page_scores,
         # For a model with several scores here: which recorded settings differ between them.
         "disagreements": disagreements(page_scores),
+        # Self-reported vs independent headline scores, with the verdict.
+        "comparisons": [_comparison(c) for c in sorted(comparisons, key=_comparison_order)],
         "reproduced": [_median(m, scores) for m in medians],
         "pools": _pools(pools, curves),
         "commands": ltb_commands(benchmark_id, bool(benchmark.get("harbor_runnable"))),
@@ -150,8 +159,11 @@ def _score_order(score: Mapping[str, Any]) -> tuple:
     )
 
 
-def _score(score: Mapping[str, Any]) -> dict[str, Any]:
-    return {
+def _score(score: Mapping[str, Any], in_grid: bool = False) -> dict[str, Any]:
+    """A page's score. Fields that only some scores have are left out when empty, which keeps
+    pages with thousands of scores small: `in_grid` (the score a grid cell shows), the breakdown's
+    kind and what it is, and the settings its source leaves unknown."""
+    page_score = {
         "model_id": score["model_id"],
         "model_as_published": score.get("model_as_published"),
         "label": score["label"],
@@ -169,6 +181,96 @@ def _score(score: Mapping[str, Any]) -> dict[str, Any]:
         "harness_version": score.get("harness_version"),
         "settings": _json(score.get("settings")) or {},
         "reported_at": score.get("reported_at"),
+        "value_percent": score.get("value_percent"),
+        "kind": score.get("kind"),
+    }
+    optional = {
+        "in_grid": in_grid,
+        "breakdown_kind": score.get("breakdown_kind"),
+        "breakdown": score.get("breakdown_reason"),
+        "unknown_settings": list(score.get("unknown_settings") or []),
+    }
+    return page_score | {name: value for name, value in optional.items() if value}
+
+
+def _cell_key(score: Mapping[str, Any]) -> tuple:
+    """What names the score a grid cell shows (the leaderboard row and its score agree on it)."""
+    settings = json.dumps(_json(score.get("settings")) or {}, sort_keys=True)
+    return (
+        score["model_id"],
+        score["label"],
+        score.get("channel"),
+        score["source_url"],
+        score["value"],
+        settings,
+    )
+
+
+def _headline(headline: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if headline is None:
+        return None
+    return {
+        "metric": headline.get("metric"),
+        "metric_as_published": headline.get("metric_as_published"),
+        "subset": headline.get("subset"),
+        "attempts": headline.get("attempts"),
+        "derived_from": headline.get("derived_from"),
+        "why": headline.get("why"),
+    }
+
+
+# Columns of a score_comparison row a page and claims.json carry.
+COMPARISON_FIELDS = (
+    "benchmark_id",
+    "model_id",
+    "vendor",
+    "metric",
+    "subset",
+    "attempts",
+    "unit",
+    "self_value",
+    "independent_value",
+    "self_minus_independent",
+    "gap_standard_error",
+    "verdict",
+    "verdict_reason",
+    "differing_settings",
+    "self_unknown_settings",
+    "independent_unknown_settings",
+    "rests_on_unknown",
+    "self_source_url",
+    "independent_source_url",
+    "self_publisher",
+    "independent_publisher",
+)
+
+
+def _comparison(row: Mapping[str, Any]) -> dict[str, Any]:
+    entry = {field: row.get(field) for field in COMPARISON_FIELDS}
+    for field in ("differing_settings", "self_unknown_settings", "independent_unknown_settings"):
+        entry[field] = list(entry[field] or [])
+    return entry
+
+
+def _comparison_order(row: Mapping[str, Any]) -> tuple:
+    return (-abs(row.get("self_minus_independent") or 0), row["model_id"])
+
+
+def claims(
+    comparisons: Iterable[Mapping[str, Any]], summary: Iterable[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """claims.json: every self-reported vs independent pair, and the per-vendor and
+    per-benchmark summary (claims_vs_independent), largest groups first."""
+    groups: dict[str, list[dict[str, Any]]] = {"vendor": [], "benchmark": []}
+    for row in sorted(summary, key=lambda r: (-r["pairs"], r["name"])):
+        groups.setdefault(row["grouping"], []).append(
+            {k: v for k, v in row.items() if k != "grouping"}
+        )
+    return {
+        "schema_version": RELEASE_SCHEMA_VERSION,
+        "by_vendor": groups["vendor"],
+        "by_benchmark": groups["benchmark"],
+        "pairs": [_comparison(c) for c in sorted(comparisons, key=_comparison_order)],
     }
 
 
@@ -179,13 +281,13 @@ def _median(median: Mapping[str, Any], scores: list[Mapping[str, Any]]) -> dict[
         for s in scores
         if s["model_id"] == median["model_id"]
         and s["label"] != "reproduced"
-        and s["scale"] in ("percent", "fraction")
+        and s.get("value_percent") is not None
     ]
     gaps = [
         {
             "label": s["label"],
-            "value_percent": _percent(s),
-            "gap": round(median["median"] - _percent(s), 4),
+            "value_percent": s["value_percent"],
+            "gap": round(median["median"] - s["value_percent"], 4),
             "source_url": s["source_url"],
         }
         for s in published
@@ -237,10 +339,6 @@ def _pools(
         }
         for pool in sorted(pools, key=lambda p: (-(p["estimate"] or 0), p["model_id"]))
     ]
-
-
-def _percent(score: Mapping[str, Any]) -> float:
-    return score["value"] * 100 if score["scale"] == "fraction" else score["value"]
 
 
 def _json(value: Any) -> Any:

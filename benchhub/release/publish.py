@@ -56,12 +56,16 @@ EXPORT_TABLES: dict[str, str] = {
     "model_aliases": "SELECT * FROM model_aliases ORDER BY ALL",
     "scores": f"SELECT s.* FROM scores s {_PUBLISHED} ORDER BY ALL",
     "leaderboard": f"SELECT l.* FROM leaderboard l {_PUBLISHED} ORDER BY ALL",
+    "benchmark_headlines": f"SELECT h.* FROM benchmark_headlines h {_PUBLISHED} ORDER BY ALL",
+    "score_comparison": f"SELECT c.* FROM score_comparison c {_PUBLISHED} ORDER BY ALL",
+    "claims_vs_independent": "SELECT * FROM claims_vs_independent ORDER BY ALL",
     "reproduced_medians": "SELECT * FROM reproduced_medians ORDER BY ALL",
     "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
     "reproduced_pools": "SELECT * FROM reproduced_pools ORDER BY ALL",
     "reproduced_budget_curves": "SELECT * FROM reproduced_budget_curves ORDER BY ALL",
 }
 EEE_RECORDS = "eee/scores.eee.jsonl.gz"
+CLAIMS = "claims.json"
 ANALYST_VIEWS_SQL = Path(__file__).resolve().parents[2] / "sql" / "analyst_views.sql"
 ANALYST_STORAGE_VERSION = "v1.4.0"  # DuckDB 1.4 and newer can open the analyst copy
 
@@ -227,6 +231,11 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
         _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
     )
     children = contents.group_by([b for b in benchmarks if b["parent_id"]], "parent_id")
+    headlines = {h["benchmark_id"]: h for h in _rows(con, EXPORT_TABLES["benchmark_headlines"])}
+    comparison_rows = _rows(con, EXPORT_TABLES["score_comparison"])
+    cell_rows = _rows(con, EXPORT_TABLES["leaderboard"])
+    cells = contents.group_by(cell_rows, "benchmark_id")
+    comparisons = contents.group_by(comparison_rows, "benchmark_id")
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
@@ -242,9 +251,12 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
             aliases.get(benchmark_id, []),
             scores.get(benchmark_id, []),
             medians.get(benchmark_id, []),
-            pools.get(benchmark_id, []),
-            curves.get(benchmark_id, []),
-            children.get(benchmark_id, []),
+            pools=pools.get(benchmark_id, []),
+            curves=curves.get(benchmark_id, []),
+            children=children.get(benchmark_id, []),
+            headline=headlines.get(benchmark_id),
+            comparisons=comparisons.get(benchmark_id, []),
+            cells=cells.get(benchmark_id, []),
         )
         _write_json(pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
@@ -254,7 +266,9 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
     _write_json(out / INDEX, contents.build_index(entries, release_id))
-    _write_json(out / "leaderboard.json", {"cells": _rows(con, EXPORT_TABLES["leaderboard"])})
+    _write_json(out / "leaderboard.json", {"cells": cell_rows})
+    summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
+    _write_json(out / CLAIMS, contents.claims(comparison_rows, summary))
     digest_file = {"schema_version": RELEASE_SCHEMA_VERSION, "benchmarks": digests}
     _write_json(out / SCORE_DIGESTS, digest_file)
     kinds = Counter(

@@ -93,9 +93,9 @@ def commands(page: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _highest_first(score: dict[str, Any]) -> tuple[int, float, str]:
-    value = score["value"] if score["value"] is not None else float("-inf")
-    if score["scale"] == "fraction":
-        value *= 100
+    value = score.get("value_percent")
+    if value is None:
+        value = score["value"] if score["value"] is not None else float("-inf")
     return (_SCALE_RANK.get(score["scale"], 2), -value, score["model_id"])
 
 

@@ -28,6 +28,7 @@ from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
 from benchhub.site.release_page import change_lists, channel_rows, in_order
 from benchhub.site.render import render
 from ltb.release import MODEL_INDEX, model_page_path
+from ltb.top_scores import top_headline_scores
 
 SITE_DIR = "site"
 STATIC = Path(__file__).parent / "static"
@@ -51,6 +52,7 @@ def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
     leaderboard = _read_json(release_dir / "leaderboard.json")
     written += _heatmap_pages(site, index, leaderboard["cells"], release_info)
     written.append(_write(site / "release.html", _release_page(release_info)))
+    written.append(_write(site / "claims.html", _claims_page(release_dir, index, release_info)))
     written += _redirect_pages(site, release_dir)
     return written
 
@@ -69,6 +71,26 @@ def _redirect_pages(site: Path, release_dir: Path) -> list[Path]:
         )
         for old_id, entry in sorted(moved.items())
     ]
+
+
+def _claims_page(release_dir: Path, index: dict[str, Any], info: dict[str, Any]) -> str:
+    """Claims vs independent: the per-vendor and per-benchmark summary, then every pair."""
+    claims = _read_json(release_dir / "claims.json")
+    vendor_of = {r["name"]: r for r in claims["by_vendor"]}
+    by_vendor: dict[str, list[dict[str, Any]]] = {name: [] for name in vendor_of}
+    by_benchmark: dict[str, list[dict[str, Any]]] = {r["name"]: [] for r in claims["by_benchmark"]}
+    for pair in claims["pairs"]:
+        by_vendor.setdefault(pair.get("vendor") or "unknown", []).append(pair)
+        by_benchmark.setdefault(pair["benchmark_id"], []).append(pair)
+    return render(
+        "claims.html",
+        root="",
+        release_id=info["release_id"],
+        claims=claims,
+        pairs_by_vendor=list(by_vendor.items()),
+        pairs_by_benchmark=list(by_benchmark.items()),
+        published={entry["id"] for entry in index["benchmarks"]},
+    )
 
 
 def _copy_static(site: Path) -> list[Path]:
@@ -116,6 +138,7 @@ def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> li
             found=found,
             absent=absent,
             groups=score_groups(page["scores"]),
+            tops=top_headline_scores(page["scores"]),
             commands=commands(page),
             published_next_to=published_next_to,
             curve_chart=curve_chart,

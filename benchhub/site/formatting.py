@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -42,6 +43,11 @@ def score_value(value: float | None, scale: str | None) -> str:
 
 def percent(value: float | None) -> str:
     return "—" if value is None else _trim(f"{value:.2f}")
+
+
+def slug(text: str) -> str:
+    """An anchor for a name: lower case, runs of other characters as one hyphen."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "-"
 
 
 def signed(value: float | None) -> str:

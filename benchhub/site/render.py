@@ -29,6 +29,7 @@ def environment() -> jinja2.Environment:
         "signed": formatting.signed,
         "settings": formatting.settings_text,
         "host": formatting.host,
+        "slug": formatting.slug,
     }
     env.tests["url"] = formatting.is_url
     env.globals["label_titles"] = formatting.LABEL_TITLES

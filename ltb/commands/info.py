@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 from ltb.catalog import closest, find
@@ -11,9 +12,13 @@ from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.redirects import Moved, follow, tell
 from ltb.release import INDEX, open_release, page_path
+from ltb.top_scores import top_headline_scores
 
 TOP_SCORES = 10
 TOP_CHILDREN = 30
+BREAKDOWNS_SHOWN = 4  # per kind, under a headline score
+# Settings named next to another headline score of the same model (what tells them apart).
+SHOWN = ("reasoning_effort", "thinking", "thinking_budget", "shots", "cot", "scaffold")
 
 
 class UnknownBenchmark(LtbError):
@@ -101,20 +106,7 @@ def render(page: dict[str, Any]) -> str:
             rows.append((field, f"{fact['value']}{source}"))
     width = max(len(k) for k, _ in rows)
     lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
-    scores = page["scores"][:TOP_SCORES]
-    lines += ["", f"Scores ({len(page['scores'])}; top {len(scores)} shown):"]
-    if scores:
-        lines.append(
-            table(
-                ["MODEL", "LABEL", "VALUE", "SCALE", "SOURCE"],
-                [
-                    (s["model_id"], s["label"], s["value"], s["scale"], s["source_url"])
-                    for s in scores
-                ],
-            )
-        )
-    else:
-        lines.append("  none recorded")
+    lines += ["", *_scores(page)]
     if page["reproduced"]:
         lines += ["", "Reproduced (ltb runs):"]
         lines.append(
@@ -142,6 +134,64 @@ def render(page: dict[str, Any]) -> str:
 def _kind(page: dict[str, Any]) -> str:
     kind = page.get("record_kind") or "benchmark"
     return f"{kind} of {page['parent_id']}" if page.get("parent_id") else kind
+
+
+def _scores(page: dict[str, Any]) -> list[str]:
+    """Per label, the top headline scores (highest first) with their breakdowns indented."""
+    headline = page.get("headline") or {}
+    definition = ", ".join(
+        f"{name} {headline[key]}"
+        for key, name in (("metric", "metric"), ("subset", "subset"), ("attempts", "attempts"))
+        if headline.get(key) is not None
+    )
+    lines = [f"Scores ({len(page['scores'])}); headline: {definition or 'not defined'}"]
+    if headline.get("why"):
+        lines.append(f"  ({headline['derived_from']}: {headline['why']})")
+    tops = top_headline_scores(page["scores"], TOP_SCORES)
+    if not tops:
+        return [*lines, "  none recorded"]
+    for top in tops:
+        lines += [
+            "",
+            f"{top.label}: {top.n_headline} headline, {top.n_breakdown} breakdown "
+            f"({len(top.rows)} model{'s' if len(top.rows) != 1 else ''} shown, highest first)",
+        ]
+        width = max(len(row.score["model_id"]) for row in top.rows)
+        for row in top.rows:
+            s = row.score
+            lines.append(
+                f"  {s['model_id'].ljust(width)}  {_value(s):>12}  {s.get('metric') or '-'}"
+                f"  {s['source_url']}"
+            )
+            for kind, scores in row.breakdowns.items():
+                shown = "; ".join(
+                    f"{_breakdown_name(b)} = {_value(b)}" for b in scores[:BREAKDOWNS_SHOWN]
+                )
+                more = len(scores) - BREAKDOWNS_SHOWN
+                lines.append(f"    └ {kind}: {shown}" + (f" (+{more} more)" if more > 0 else ""))
+    return lines
+
+
+def _breakdown_name(score: Mapping[str, Any]) -> str:
+    """The part a breakdown scores ("chinese"), or its metric and attempts, or (another headline
+    score) its source and settings."""
+    if score.get("kind", "headline") == "headline":
+        settings = ", ".join(
+            f"{k}={v}" for k, v in sorted((score.get("settings") or {}).items()) if k in SHOWN
+        )
+        return (score.get("channel") or "-") + (f" ({settings})" if settings else "")
+    if score.get("breakdown_kind") == "alternate metric":
+        attempts = (score.get("settings") or {}).get("attempts")
+        return (score.get("metric") or "-") + (f", attempts {attempts}" if attempts else "")
+    reason = score.get("breakdown") or ""
+    return reason.split(": ", 1)[-1] or "-"
+
+
+def _value(score: Mapping[str, Any]) -> str:
+    value = score.get("value_percent")
+    if value is not None:
+        return f"{value:.4g}%"
+    return f"{score['value']:g} ({score['scale']})"
 
 
 def _licence(page: dict[str, Any]) -> str:
