@@ -1,5 +1,5 @@
 # The two commands a fresh machine needs: `make registry` and `make test`.
-.PHONY: setup registry test browser lint ui bench
+.PHONY: setup registry test test-random browser lint ui bench
 
 # uv may be installed where only `python3 -m uv` finds it (pip under pyenv).
 UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
@@ -16,6 +16,15 @@ registry: setup
 ## (Debian's package) for the site's browser tests if it is missing.
 test: setup browser lint
 	$(UV) run pytest
+
+## The same suite in a random order (modules shuffled, and the tests inside each module), to
+## prove no test depends on another. The seed is printed; SEED=N repeats an order. CI runs this.
+ifndef SEED
+SEED := $(shell od -An -N2 -tu2 /dev/urandom | tr -d ' ')
+endif
+test-random: setup browser lint
+	@echo "random order seed: $(SEED) (repeat with: make test-random SEED=$(SEED))"
+	$(UV) run pytest --random-order-seed=$(SEED)
 
 browser:
 	@scripts/install-chromium.sh
