@@ -7,10 +7,16 @@ UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
 setup:
 	@scripts/bootstrap.sh
 
+# One Dagster instance for the project (git-ignored): the runs, materializations and check
+# results of `make registry` show in `make ui`, whose daemon also runs the release schedule.
+# Set DAGSTER_HOME (an absolute path) to use another.
+DAGSTER_HOME ?= $(CURDIR)/.dagster_home
+
 ## Build the registry end to end on the bundled recordings (replayed channels, offline
 ## reviewer, local DuckDB) and publish a release to exports/latest.
 registry: setup
-	$(UV) run dagster job execute -m pipelines.definitions -j build_registry
+	@mkdir -p "$(DAGSTER_HOME)" && touch "$(DAGSTER_HOME)/dagster.yaml"
+	DAGSTER_HOME="$(DAGSTER_HOME)" $(UV) run dg launch --job build_registry
 
 ## Run the whole test suite (lint, format, types, then pytest). Installs headless Chromium
 ## (Debian's package) for the site's browser tests if it is missing.
@@ -35,7 +41,8 @@ lint:
 	$(UV) run mypy benchhub ltb pipelines assets intake
 
 ui: setup
-	$(UV) run dagster dev -w workspace.yaml
+	@mkdir -p "$(DAGSTER_HOME)" && touch "$(DAGSTER_HOME)/dagster.yaml"
+	DAGSTER_HOME="$(DAGSTER_HOME)" $(UV) run dagster dev -w workspace.yaml
 
 ## Every performance script; some read the registry that `make registry` builds.
 bench: registry
