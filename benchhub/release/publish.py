@@ -9,6 +9,11 @@ Order of events, each step safe to interrupt (`on_step` is told the name of each
 4. publish: it is renamed to `releases/<id>` (atomic), then `latest` is switched by replacing a
    symlink (atomic). A failure anywhere leaves the previous release and `latest` untouched.
 Only the newest `retention` releases are kept.
+
+Files are content-addressed (benchhub/release/blobs.py): every file of a release is a hard link
+to a blob in `exports/blobs/` named by its sha256, so content that did not change since the last
+release is stored once and, for rendered pages, not even rendered again. Retention removes the
+blobs no kept release lists.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import duckdb
 
 from benchhub.eee import export_release_eee
 from benchhub.release import contents
+from benchhub.release.blobs import BlobStore
 from benchhub.release.changelog import changelog
 from benchhub.site import write_site
 from ltb.diff import release_changes, score_digest
@@ -39,7 +45,6 @@ from ltb.release import (
     SCORE_DIGESTS,
     Release,
     open_release,
-    sha256_file,
     verify_release,
 )
 
@@ -94,17 +99,18 @@ def cut_release(
     if final.exists():
         raise ReleaseError(f"{final} already exists: releases are immutable")
     previous = latest_release(exports_dir)
+    store = BlobStore(exports_dir)
     tmp = releases / f".tmp-{release_id}"
     tmp.mkdir()
     try:
-        counts = _write_contents(con, tmp, release_id, on_step)
+        counts = _write_contents(con, tmp, release_id, on_step, store)
         on_step("manifest")
-        manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [])
+        manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [], store)
         on_step("site")
         # The site shows the manifest's counts and changes, so it is written after them and
         # then listed in the manifest like every other file.
-        write_site(tmp, {k: v for k, v in manifest.items() if k != "files"})
-        manifest["files"] = _file_entries(tmp)
+        write_site(tmp, {k: v for k, v in manifest.items() if k != "files"}, store)
+        manifest["files"] = _file_entries(tmp, store)
         _write_manifest(tmp, manifest)
         on_step("verify")
         problems = verify_release(Release(str(tmp), manifest))
@@ -118,7 +124,8 @@ def cut_release(
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     switch_latest(exports_dir, final)
-    _apply_retention(releases, retention, keep=final)
+    store.save()
+    _apply_retention(releases, retention, keep=final, store=store)
     return PublishedRelease(release_id, final, manifest)
 
 
@@ -138,7 +145,11 @@ def switch_latest(exports_dir: Path, release_dir: Path) -> None:
 
 
 def _write_contents(
-    con: duckdb.DuckDBPyConnection, out: Path, release_id: str, on_step: Callable[[str], None]
+    con: duckdb.DuckDBPyConnection,
+    out: Path,
+    release_id: str,
+    on_step: Callable[[str], None],
+    store: BlobStore,
 ) -> dict[str, Any]:
     """Write every file but the manifest and changelog; return the release's counts.
 
@@ -147,7 +158,7 @@ def _write_contents(
     manifest, written later, lists whatever files the parts left in `out`.
     """
     on_step("pages")
-    counts = _write_pages(con, out, release_id)
+    counts = _write_pages(con, out, release_id, store)
     on_step("parquet")
     tables = out / "tables"
     tables.mkdir()
@@ -181,7 +192,9 @@ def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> in
     return len(records)
 
 
-def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> dict[str, Any]:
+def _write_pages(
+    con: duckdb.DuckDBPyConnection, out: Path, release_id: str, store: BlobStore
+) -> dict[str, Any]:
     """One page per benchmark, the search index, the leaderboard and the score digests."""
     benchmarks = _rows(con, EXPORT_TABLES["benchmarks"])
     scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
@@ -203,17 +216,18 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
             scores.get(benchmark_id, []),
             medians.get(benchmark_id, []),
         )
-        _write_json(pages_dir / f"{benchmark_id}.json", page)
+        _write_json(store, pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
         digests[benchmark_id] = score_digest(page["scores"])
         tiers[page["tier"]] += 1
         labels.update(s["label"] for s in page["scores"])
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
-    _write_json(out / INDEX, contents.build_index(entries, release_id))
-    _write_json(out / "leaderboard.json", {"cells": _rows(con, EXPORT_TABLES["leaderboard"])})
+    _write_json(store, out / INDEX, contents.build_index(entries, release_id))
+    cells = {"cells": _rows(con, EXPORT_TABLES["leaderboard"])}
+    _write_json(store, out / "leaderboard.json", cells)
     digest_file = {"schema_version": RELEASE_SCHEMA_VERSION, "benchmarks": digests}
-    _write_json(out / SCORE_DIGESTS, digest_file)
+    _write_json(store, out / SCORE_DIGESTS, digest_file)
     return {
         "benchmarks": len(entries),
         "benchmarks_by_tier": dict(sorted(tiers.items())),
@@ -256,6 +270,7 @@ def _manifest(
     previous: Release | None,
     counts: dict[str, Any],
     channel_status: list[dict[str, Any]],
+    store: BlobStore,
 ) -> dict[str, Any]:
     """Diff against the previous release and write CHANGELOG.md; the manifest is written last."""
     manifest: dict[str, Any] = {
@@ -266,12 +281,12 @@ def _manifest(
         "counts": counts,
         "channels": {row["channel"]: _status(row) for row in channel_status},
         "stale_channels": sorted(row["channel"] for row in channel_status if row["stale"]),
-        "files": _file_entries(out),
+        "files": _file_entries(out, store),
     }
     # The diff reads this release's files through the same checked path as any other release.
     manifest["changes"] = release_changes(previous, Release(str(out), manifest))
     (out / CHANGELOG).write_text(changelog(manifest, previous), encoding="utf-8")
-    manifest["files"][CHANGELOG] = _file_entry(out / CHANGELOG)
+    manifest["files"][CHANGELOG] = store.adopt(out / CHANGELOG)
     return manifest
 
 
@@ -279,12 +294,15 @@ def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
 
-def _file_entries(out: Path) -> dict[str, dict[str, Any]]:
-    return {os.path.relpath(p, out): _file_entry(Path(p)) for p in sorted(_files_below(out))}
-
-
-def _file_entry(path: Path) -> dict[str, Any]:
-    return {"sha256": sha256_file(path), "bytes": path.stat().st_size}
+def _file_entries(out: Path, store: BlobStore) -> dict[str, dict[str, Any]]:
+    """Every file below `out` with its sha256 and size; files written in place (Parquet, DuckDB,
+    the site's static files) are moved into the blob store here."""
+    entries = {}
+    for name in sorted(_files_below(out)):
+        path = Path(name)
+        entry = store.entries.get(path) or store.adopt(path)
+        entries[os.path.relpath(path, out)] = dict(entry)
+    return entries
 
 
 def _status(row: dict[str, Any]) -> dict[str, Any]:
@@ -295,11 +313,22 @@ def _status(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _apply_retention(releases: Path, retention: int, keep: Path) -> None:
+def _apply_retention(releases: Path, retention: int, keep: Path, store: BlobStore) -> None:
+    """Keep the newest `retention` releases, then remove the blobs none of them lists."""
     published = sorted(p for p in releases.iterdir() if p.is_dir() and not p.name.startswith("."))
     for old in published[: max(0, len(published) - retention)]:
         if old != keep:
             shutil.rmtree(old)
+    referenced: set[str] = set()
+    for kept in releases.iterdir():
+        if kept.is_dir() and not kept.name.startswith("."):
+            # A release without a readable manifest keeps its content through its own links.
+            try:
+                files = json.loads((kept / MANIFEST).read_text())["files"]
+            except (OSError, ValueError, KeyError):
+                continue
+            referenced.update(entry["sha256"] for entry in files.values())
+    store.collect_garbage(referenced)
 
 
 def _remove_abandoned_tmp(releases: Path) -> None:
@@ -325,8 +354,7 @@ def _rows(con: duckdb.DuckDBPyConnection, query: str) -> list[dict[str, Any]]:
     return con.sql(query).arrow().read_all().to_pylist()
 
 
-def _write_json(path: Path, value: Any) -> None:
+def _write_json(store: BlobStore, path: Path, value: Any) -> None:
     # Compact on purpose: an indented dump bypasses the C encoder and is ~10x slower.
     text = json.dumps(value, sort_keys=True, default=str, separators=(",", ":"), ensure_ascii=False)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text + "\n")
+    store.write(path, (text + "\n").encode("utf-8"))

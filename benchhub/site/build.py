@@ -8,10 +8,12 @@ that serves the release folder. Nothing is fetched from the web when a page is v
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchhub.site import directory
 from benchhub.site.benchmark import commands, facts, published_next_to, score_groups
@@ -20,15 +22,22 @@ from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
 from benchhub.site.release_page import change_lists, channel_rows, in_order
 from benchhub.site.render import render
 
+if TYPE_CHECKING:
+    from benchhub.release.blobs import BlobStore
+
 SITE_DIR = "site"
 STATIC = Path(__file__).parent / "static"
 
 
-def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
+def write_site(
+    release_dir: Path, release_info: dict[str, Any], store: BlobStore | None = None
+) -> list[Path]:
     """Write `release_dir/site/` (replacing any earlier one); return every file written.
 
     `release_info` is the manifest without its file list: release_id, created_at,
-    previous_release_id, counts, channels, stale_channels, changes.
+    previous_release_id, counts, channels, stale_channels, changes. With a release's blob
+    `store`, a benchmark page whose inputs (its JSON page, whether its parent is published, and
+    the site's code and templates) match one rendered before is linked instead of rendered.
     """
     index = _read_json(release_dir / "index.json")
     site = release_dir / SITE_DIR
@@ -36,7 +45,7 @@ def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
         shutil.rmtree(site)
     written = _copy_static(site)
     written += _directory_pages(site, index, release_info)
-    written += _benchmark_pages(site, release_dir, index)
+    written += _benchmark_pages(site, release_dir, index, store)
     # Read after the pages: fewer live objects while thousands of pages are rendered.
     leaderboard = _read_json(release_dir / "leaderboard.json")
     written += _heatmap_pages(site, index, leaderboard["cells"], release_info)
@@ -76,11 +85,22 @@ def _directory_pages(site: Path, index: dict[str, Any], info: dict[str, Any]) ->
     return written
 
 
-def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> list[Path]:
+def _benchmark_pages(
+    site: Path, release_dir: Path, index: dict[str, Any], store: BlobStore | None
+) -> list[Path]:
     published = {entry["id"] for entry in index["benchmarks"]}
     written = []
     for entry in index["benchmarks"]:
-        page = _read_json(release_dir / "benchmarks" / f"{entry['id']}.json")
+        source = release_dir / "benchmarks" / f"{entry['id']}.json"
+        target = site / "benchmarks" / f"{entry['id']}.html"
+        page = _read_json(source)
+        key = None
+        placed = store.entries.get(source) if store is not None else None
+        if store is not None and placed:
+            key = _page_key(placed["sha256"], page.get("parent_id") in published)
+            if store.derived(key, target):
+                written.append(target)
+                continue
         found, absent = facts(page)
         html = render(
             "benchmark.html",
@@ -93,8 +113,27 @@ def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> li
             published_next_to=published_next_to,
             parent_published=page.get("parent_id") in published,
         )
-        written.append(_write(site / "benchmarks" / f"{entry['id']}.html", html))
+        if store is not None and key is not None:
+            store.remember(key, store.write(target, html.encode("utf-8")))
+            written.append(target)
+        else:
+            written.append(_write(target, html))
     return written
+
+
+def _page_key(page_sha256: str, parent_published: bool) -> str:
+    return f"site-benchmark:{_site_code_sha256()}:{page_sha256}:{int(parent_published)}"
+
+
+@cache
+def _site_code_sha256() -> str:
+    """One digest of everything that shapes a rendered page: this package's code, templates and
+    static files. Any change renders every page again."""
+    digest = hashlib.sha256()
+    root = Path(__file__).parent
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def _heatmap_pages(
