@@ -62,7 +62,14 @@ def registry_copy(built_registry: BuiltRegistry, tmp_path: Path) -> BuiltRegistr
 
 FIRST = datetime(2026, 1, 1, 6, 0, tzinfo=UTC)  # when the small registry's first release was cut
 # Tables a release reads that are keyed by benchmark: trimmed to the kept benchmarks.
-BY_BENCHMARK = ("benchmarks", "benchmark_aliases", "scores", "leaderboard", "reproduced_medians")
+BY_BENCHMARK = (
+    "benchmarks",
+    "merged_benchmarks",
+    "benchmark_aliases",
+    "scores",
+    "leaderboard",
+    "reproduced_medians",
+)
 
 
 @dataclass(frozen=True)

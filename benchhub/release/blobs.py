@@ -27,7 +27,8 @@ class BlobStore:
     def __init__(self, exports_dir: Path):
         self.root = exports_dir / BLOBS_DIR
         self.root.mkdir(parents=True, exist_ok=True)
-        self.entries: dict[Path, dict[str, Any]] = {}  # every file placed: {sha256, bytes}
+        # Every file placed, by its path as a string: {"sha256": ..., "bytes": ...}.
+        self.entries: dict[str, dict[str, Any]] = {}
         self._derived: dict[str, str] = self._read_derived()
 
     def path(self, sha256: str) -> Path:
@@ -65,10 +66,14 @@ class BlobStore:
     def derived(self, key: str, target: Path) -> dict[str, Any] | None:
         """Link what was made from `key` before to `target`, or None when it is not stored."""
         sha256 = self._derived.get(key)
-        if sha256 is None or not self.path(sha256).exists():
+        if sha256 is None:
             return None
         blob = self.path(sha256)
-        return self._link(blob, target, sha256, blob.stat().st_size)
+        try:
+            size = blob.stat().st_size
+        except FileNotFoundError:
+            return None
+        return self._link(blob, target, sha256, size)
 
     def remember(self, key: str, entry: dict[str, Any]) -> None:
         self._derived[key] = entry["sha256"]
@@ -103,14 +108,20 @@ class BlobStore:
         os.replace(tmp, blob)
 
     def _link(self, blob: Path, target: Path, sha256: str, size: int) -> dict[str, Any]:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not (target.exists() and os.path.samefile(target, blob)):
-            tmp = target.with_name(f".{target.name}.link")
-            tmp.unlink(missing_ok=True)
-            _link_or_copy(blob, tmp)
-            os.replace(tmp, target)
+        try:
+            _link_or_copy(blob, target)  # the usual case: a new name in a new release
+        except FileNotFoundError:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _link_or_copy(blob, target)
+        except FileExistsError:
+            # A file written in place (adopted): swap it for the link, unless it is the blob.
+            if not os.path.samefile(target, blob):
+                tmp = target.with_name(f".{target.name}.link")
+                tmp.unlink(missing_ok=True)
+                _link_or_copy(blob, tmp)
+                os.replace(tmp, target)
         entry = {"sha256": sha256, "bytes": size}
-        self.entries[target] = entry
+        self.entries[os.fspath(target)] = entry
         return entry
 
     def _read_derived(self) -> dict[str, str]:
@@ -123,5 +134,9 @@ class BlobStore:
 def _link_or_copy(source: Path, target: Path) -> None:
     try:
         os.link(source, target)
+    except (FileNotFoundError, FileExistsError):
+        raise
     except OSError:  # a filesystem without hard links: a copy costs space, not correctness
+        if target.exists():
+            raise FileExistsError(target) from None
         shutil.copyfile(source, target)

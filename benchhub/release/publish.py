@@ -298,10 +298,10 @@ def _file_entries(out: Path, store: BlobStore) -> dict[str, dict[str, Any]]:
     """Every file below `out` with its sha256 and size; files written in place (Parquet, DuckDB,
     the site's static files) are moved into the blob store here."""
     entries = {}
+    prefix = len(os.fspath(out)) + 1
     for name in sorted(_files_below(out)):
-        path = Path(name)
-        entry = store.entries.get(path) or store.adopt(path)
-        entries[os.path.relpath(path, out)] = dict(entry)
+        entry = store.entries.get(name) or store.adopt(Path(name))
+        entries[name[prefix:]] = dict(entry)
     return entries
 
 

@@ -95,7 +95,7 @@ def _benchmark_pages(
         target = site / "benchmarks" / f"{entry['id']}.html"
         page = _read_json(source)
         key = None
-        placed = store.entries.get(source) if store is not None else None
+        placed = store.entries.get(str(source)) if store is not None else None
         if store is not None and placed:
             key = _page_key(placed["sha256"], page.get("parent_id") in published)
             if store.derived(key, target):
