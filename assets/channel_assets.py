@@ -34,7 +34,9 @@ def build_channel_asset(channel: Channel) -> AssetsDefinition:
     fresh_check = AssetCheckSpec(
         name="fresh",
         asset=key,
-        description="The last read succeeded; a stale channel keeps its last good data.",
+        description="The last read succeeded: fetched, whole (no payload cut short) and not "
+        f"shrunk by more than {channel.max_shrink:.0%} against the last good read. A stale "
+        "channel keeps its last good data.",
     )
 
     @asset(
@@ -52,9 +54,16 @@ def build_channel_asset(channel: Channel) -> AssetsDefinition:
         read = read_channel(channel, Mode(registry.channel_mode))  # no connection held here
         warehouse.ensure_parent()
         with warehouse.get_connection() as con:
-            status = store_channel_read(con, read)
-        if read.error:
-            context.log.warning(f"channel {channel.name} is stale: {read.error}")
+            status = store_channel_read(
+                con,
+                read,
+                max_shrink=channel.max_shrink,
+                accept_shrink=channel.name in registry.accept_shrink,
+            )
+        if status.stale:
+            context.log.warning(f"channel {channel.name} is stale: {status.last_error}")
+        if status.accepted_shrink:
+            context.log.warning(f"channel {channel.name}: accepted drop: {status.accepted_shrink}")
         issues = read.result.issues if read.result else []
         return MaterializeResult(
             metadata={
@@ -62,6 +71,8 @@ def build_channel_asset(channel: Channel) -> AssetsDefinition:
                 "stale": status.stale,
                 "last_error": status.last_error or "",
                 "last_success_at": str(status.last_success_at or "never"),
+                "shrink_guard": f"{channel.max_shrink:.0%}",
+                "accepted_shrink": status.accepted_shrink or "",
                 "candidates": status.n_candidates,
                 "score_observations": status.n_scores,
                 "parse_issues": status.n_issues,

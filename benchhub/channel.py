@@ -19,6 +19,12 @@ from benchhub.records import ChannelResult, ParseIssue
 
 RECORDINGS_DIR = Path(__file__).resolve().parent.parent / "recordings" / "channels"
 
+# The shrink guard (benchhub/ingest.py): the largest fraction of the last good read's candidates
+# or score rows a read may lose and still count as good. Recorded and live reads of a public
+# channel grow or move by a few rows a day; losing a fifth at once is a cut payload or a broken
+# page far more often than real news. A channel whose size swings more sets its own.
+DEFAULT_MAX_SHRINK = 0.2
+
 
 class Mode(StrEnum):
     REPLAY = "replay"
@@ -54,6 +60,7 @@ class Channel:
     parse: Callable[[Payloads], ChannelResult]
     live_notes: str = ""  # pagination, rate limits, auth: what a live run must respect
     fetch: FetchFn | None = None
+    max_shrink: float = DEFAULT_MAX_SHRINK  # the shrink guard's threshold for this channel
 
     def recording_path(self, relative: str) -> Path:
         return RECORDINGS_DIR / self.recording_dir / relative

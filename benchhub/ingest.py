@@ -1,19 +1,28 @@
 """Reading a channel and storing what it gave, without ever losing the last good read.
 
-A channel that fails (HTTP errors, timeouts, a truncated or malformed payload) or parses to
-nothing keeps its previous rows in the warehouse; only its status row records the failure and
-marks it stale. A good read replaces the channel's slice in one transaction.
+A read counts as failed when the channel cannot be fetched (HTTP errors, timeouts, a length
+mismatch), when a payload looks cut short (benchhub/integrity.py), when it parses to nothing, or
+when it parses to markedly fewer rows than the last good read: more than the channel's
+`max_shrink` fraction of its candidates or of its score rows gone (the shrink guard). A failed
+read keeps the channel's previous rows in the warehouse; only its status row records the failure
+and marks it stale, so its `fresh` check goes red and the release lists it under
+`stale_channels`. A good read replaces the channel's slice in one transaction.
+
+A real drop (a leaderboard that retired half its models) is accepted by a person for one run:
+`accept_shrink` names the channel (the `registry` resource's run config in the UI, or
+BENCHHUB_ACCEPT_SHRINK for `make registry`); the next read is then compared with the smaller one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import duckdb
 
-from benchhub.channel import Channel, Mode, run_channel
+from benchhub.channel import DEFAULT_MAX_SHRINK, Channel, Mode, fetch_payloads
 from benchhub.http import Fetcher
+from benchhub.integrity import payload_problems
 from benchhub.records import ChannelResult, record_row
 from benchhub.warehouse import ensure_tables, insert_rows, transaction
 
@@ -39,12 +48,18 @@ class ChannelStatus:
     n_candidates: int
     n_scores: int
     n_issues: int
+    accepted_shrink: str | None = None  # the drop a person accepted for this read, if any
 
 
 def read_channel(channel: Channel, mode: Mode, fetcher: Fetcher | None = None) -> ChannelRead:
-    """Fetch and parse one channel; any failure becomes an error message, never an exception."""
+    """Fetch, check and parse one channel; any failure becomes an error message, never an
+    exception."""
     try:
-        result = run_channel(channel, mode, fetcher)
+        payloads = fetch_payloads(channel, mode, fetcher)
+        cut_short = payload_problems(payloads)
+        if cut_short:
+            return ChannelRead(channel.name, mode, None, "; ".join(cut_short))
+        result = channel.parse(payloads)
     except Exception as exc:  # a channel's failure must not fail the others
         return ChannelRead(channel.name, mode, None, f"{type(exc).__name__}: {exc}")
     if not result.candidates and not result.scores:
@@ -54,13 +69,50 @@ def read_channel(channel: Channel, mode: Mode, fetcher: Fetcher | None = None) -
     return ChannelRead(channel.name, mode, result, None)
 
 
+def shrink_problem(
+    previous: tuple[int, int], current: tuple[int, int], max_shrink: float
+) -> str | None:
+    """Why a read of (candidates, score rows) lost too much against the last good read, or None.
+
+    A read may lose at most `max_shrink` (a fraction) of either count."""
+    for what, before, now in zip(("candidates", "score rows"), previous, current, strict=True):
+        if before and now < before * (1.0 - max_shrink):
+            return (
+                f"the read parsed {now:,} {what}, {1 - now / before:.0%} fewer than the last good "
+                f"read's {before:,} (this channel's shrink guard allows {max_shrink:.0%}); "
+                "if the drop is real, accept it with accept_shrink"
+            )
+    return None
+
+
 def store_channel_read(
-    con: duckdb.DuckDBPyConnection, read: ChannelRead, now: datetime | None = None
+    con: duckdb.DuckDBPyConnection,
+    read: ChannelRead,
+    now: datetime | None = None,
+    *,
+    max_shrink: float = DEFAULT_MAX_SHRINK,
+    accept_shrink: bool = False,
 ) -> ChannelStatus:
-    """Replace the channel's slice on a good read; on a failed one keep it and mark it stale."""
+    """Replace the channel's slice on a good read; on a failed one keep it and mark it stale.
+
+    A read that passes every other check but shrinks by more than `max_shrink` against the last
+    good read is failed here, unless `accept_shrink` says a person accepted the drop."""
     now = now or datetime.now(UTC)
     ensure_tables(con)
+    accepted = None
     with transaction(con):
+        if read.ok and read.result is not None:
+            last_good = con.execute(
+                "SELECT coalesce(n_candidates, 0), coalesce(n_scores, 0) FROM channel_status "
+                "WHERE channel = ?",
+                [read.channel],
+            ).fetchall()
+            current = (len(read.result.candidates), len(read.result.scores))
+            problem = shrink_problem(last_good[0], current, max_shrink) if last_good else None
+            if problem and accept_shrink:
+                accepted = problem
+            elif problem:
+                read = replace(read, error=problem)
         if read.ok and read.result is not None:
             for table in ("channel_candidates", "channel_scores", "channel_issues"):
                 con.execute(f"DELETE FROM {table} WHERE channel = ?", [read.channel])
@@ -105,4 +157,7 @@ def store_channel_read(
         """,
         [read.channel],
     ).fetchall()[0]
-    return ChannelStatus(read.channel, *row)
+    stale, last_error, last_success_at, n_candidates, n_scores, n_issues = row
+    return ChannelStatus(
+        read.channel, stale, last_error, last_success_at, n_candidates, n_scores, n_issues, accepted
+    )

@@ -15,7 +15,7 @@ from assets.release import release
 from assets.reproduced import reproduced_medians, reproduced_pools, reproduced_runs
 from assets.review import benchmark_reviews, benchmarks
 from assets.scores import leaderboard, score_comparison, scores
-from pipelines.jobs import build_registry_job, cut_release_job, ingest_runs_job
+from pipelines.jobs import build_registry_job, ingest_runs_job
 from pipelines.resources import build_resources
 from pipelines.schedules import release_schedule
 from pipelines.sensors import inbox_sensor
@@ -40,7 +40,7 @@ ALL_ASSETS = [
 
 defs = Definitions(
     assets=ALL_ASSETS,
-    jobs=[build_registry_job, cut_release_job, ingest_runs_job],
+    jobs=[build_registry_job, ingest_runs_job],
     schedules=[release_schedule],
     sensors=[inbox_sensor],
     resources=build_resources(),

@@ -1,4 +1,9 @@
-"""Jobs: build everything, cut a release, and fold newly pushed runs into the registry."""
+"""Jobs: build everything (and so cut a release), and fold newly pushed runs into the registry.
+
+One job builds the registry, for `make registry`, the UI and the release schedule alike: a
+release is only ever cut from a full rebuild, gated by the blocking checks, so it publishes what
+the channels say today. (A separate `cut_release` job selecting the same assets was dropped.)
+"""
 
 from __future__ import annotations
 
@@ -9,15 +14,8 @@ EVERYTHING = AssetSelection.all()
 build_registry_job = define_asset_job(
     "build_registry",
     selection=EVERYTHING,
-    description="Read every channel, merge, review, tier, score and cut a release.",
-    executor_def=in_process_executor,
-)
-
-# A scheduled release rebuilds from the channels too, so it publishes what is true today.
-cut_release_job = define_asset_job(
-    "cut_release",
-    selection=EVERYTHING,
-    description="The scheduled or on-demand release: the full build, gated by blocking checks.",
+    description="Read every channel, merge, review, tier, score and cut a release gated by the "
+    "blocking checks. What `make registry` and the `daily_release` schedule run.",
     executor_def=in_process_executor,
 )
 

@@ -27,6 +27,11 @@ class RegistrySettings(ConfigurableResource):
     exports_dir: str = Field(description="folder holding releases/ and the latest link")
     inbox_dir: str = Field(description="folder where pushed run summaries arrive")
     release_retention: int = Field(default=10, description="how many releases to keep")
+    accept_shrink: list[str] = Field(
+        default=[],
+        description="channels whose drop in rows below the shrink guard a person accepted for "
+        "this run (their read replaces the last good one instead of counting as failed)",
+    )
 
 
 def build_resources(
@@ -43,6 +48,11 @@ def build_resources(
         exports_dir=exports_dir or settings.default_exports(),
         inbox_dir=inbox_dir or settings.default_inbox(),
         release_retention=int(settings.setting(settings.ENV_RELEASE_RETENTION, "10")),
+        accept_shrink=[
+            name.strip()
+            for name in settings.setting(settings.ENV_ACCEPT_SHRINK, "").split(",")
+            if name.strip()
+        ],
     )
     return {
         "warehouse": Warehouse(database=warehouse or settings.default_warehouse()),

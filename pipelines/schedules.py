@@ -5,7 +5,7 @@ from __future__ import annotations
 from dagster import DefaultScheduleStatus, ScheduleDefinition
 
 from pipelines import settings
-from pipelines.jobs import cut_release_job
+from pipelines.jobs import build_registry_job
 
 DEFAULT_RELEASE_CRON = "0 6 * * *"  # 06:00 UTC daily
 
@@ -14,7 +14,7 @@ def build_release_schedule() -> ScheduleDefinition:
     """Read the cron from the environment when called (Dagster validates it here)."""
     return ScheduleDefinition(
         name="daily_release",
-        job=cut_release_job,
+        job=build_registry_job,
         cron_schedule=settings.setting(settings.ENV_RELEASE_SCHEDULE, DEFAULT_RELEASE_CRON),
         execution_timezone="UTC",
         # Off until a release manager starts it (UI or `dagster schedule start daily_release`),

@@ -17,6 +17,7 @@ ENV_EXPORTS = "BENCHHUB_EXPORTS"  # where releases are written
 ENV_INBOX = "BENCHHUB_INBOX"  # where pushed run summaries arrive
 ENV_RELEASE_RETENTION = "BENCHHUB_RELEASE_RETENTION"  # how many releases to keep
 ENV_RELEASE_SCHEDULE = "BENCHHUB_RELEASE_CRON"  # when the scheduled release runs
+ENV_ACCEPT_SHRINK = "BENCHHUB_ACCEPT_SHRINK"  # channels whose drop in rows a person accepted
 
 
 def setting(name: str, default: str) -> str:

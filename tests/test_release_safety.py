@@ -11,86 +11,20 @@ import json
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import duckdb
 import pytest
 from dagster import AssetKey, AssetSelection, DagsterInstance, materialize
 
-from benchhub.release.publish import ReleaseError, cut_release
+from benchhub.release.publish import ReleaseError
 from ltb.release import open_release, verify_release
 from pipelines.definitions import ALL_ASSETS
-from tests.conftest import BuiltRegistry
+from tests.conftest import FIRST, BuiltRegistry, SmallRegistry
 
-FIRST = datetime(2026, 1, 1, 6, 0, tzinfo=UTC)
 KILL_STEPS = ("pages", "parquet", "duckdb", "manifest", "verify", "publish")
 LTB = [sys.executable, "-m", "ltb.cli"]
-# Tables a release reads that are keyed by benchmark: trimmed to the kept benchmarks.
-BY_BENCHMARK = ("benchmarks", "benchmark_aliases", "scores", "leaderboard", "reproduced_medians")
-
-
-@dataclass(frozen=True)
-class SmallRegistry:
-    warehouse: Path
-    exports: Path
-
-    @property
-    def latest(self) -> Path:
-        return self.exports / "latest"
-
-    def cut(self, now: datetime, retention: int = 10, **kwargs) -> Path:
-        con = duckdb.connect(str(self.warehouse))
-        try:
-            return cut_release(con, self.exports, now=now, retention=retention, **kwargs).path
-        finally:
-            con.close()
-
-    def sql(self, *statements: str) -> None:
-        con = duckdb.connect(str(self.warehouse))
-        try:
-            for statement in statements:
-                con.execute(statement)
-        finally:
-            con.close()
-
-    def release_dirs(self) -> list[str]:
-        return sorted(p.name for p in (self.exports / "releases").iterdir())
-
-
-@pytest.fixture(scope="module")
-def small_template(
-    built_registry: BuiltRegistry, tmp_path_factory: pytest.TempPathFactory
-) -> SmallRegistry:
-    """The built warehouse trimmed to 30 benchmarks with a few scores each and 10 without,
-    with one release cut from it."""
-    root = tmp_path_factory.mktemp("small")
-    small = SmallRegistry(root / "warehouse.duckdb", root / "exports")
-    shutil.copy(built_registry.warehouse, small.warehouse)
-    small.sql(
-        """CREATE TABLE keep AS
-           (SELECT benchmark_id FROM scores JOIN benchmarks USING (benchmark_id)
-            WHERE published GROUP BY ALL HAVING count(*) BETWEEN 3 AND 40
-            ORDER BY count(*) DESC, benchmark_id LIMIT 30)
-           UNION
-           (SELECT benchmark_id FROM benchmarks b WHERE published AND NOT EXISTS
-               (SELECT 1 FROM scores s WHERE s.benchmark_id = b.benchmark_id)
-            ORDER BY benchmark_id LIMIT 10)""",
-        *(
-            f"DELETE FROM {t} WHERE benchmark_id NOT IN (SELECT benchmark_id FROM keep)"
-            for t in BY_BENCHMARK
-        ),
-        "DROP TABLE keep",
-    )
-    small.cut(FIRST)
-    return small
-
-
-@pytest.fixture
-def small(small_template: SmallRegistry, tmp_path: Path) -> SmallRegistry:
-    shutil.copytree(small_template.warehouse.parent, tmp_path / "small", symlinks=True)
-    return SmallRegistry(tmp_path / "small" / "warehouse.duckdb", tmp_path / "small" / "exports")
 
 
 def ltb(*args: str) -> subprocess.CompletedProcess[str]:
@@ -220,6 +154,72 @@ def test_retention_keeps_the_newest_releases_and_the_whole_changelog(small: Smal
     entries = [line[3:] for line in changelog.splitlines() if line.startswith("## ")]
     # Four releases (the fixture's and three here), newest first: history outlives retention.
     assert entries == sorted(entries, reverse=True) and len(entries) == 4
+
+
+# -- content-addressed files: unchanged content is stored once, retention removes the rest ------
+
+
+def _manifest_files(release: Path) -> dict[str, dict]:
+    return json.loads((release / "manifest.json").read_text())["files"]
+
+
+def _inodes(*roots: Path) -> set[tuple[int, int]]:
+    """The distinct files below the roots (hard links to one file count once, as `du` does)."""
+    return {
+        (stat.st_dev, stat.st_ino)
+        for root in roots
+        for path in root.rglob("*")
+        if path.is_file() and not path.is_symlink() and (stat := path.stat())
+    }
+
+
+def test_unchanged_files_are_stored_once(small: SmallRegistry) -> None:
+    second = small.cut(FIRST + timedelta(days=1))
+    third = small.cut(FIRST + timedelta(days=2))
+    before, after = _manifest_files(second), _manifest_files(third)
+    blobs = small.exports / "blobs"
+
+    for name, entry in after.items():
+        blob = blobs / entry["sha256"][:2] / entry["sha256"]
+        assert (third / name).samefile(blob)  # every file is its blob, linked
+    unchanged = {name for name, entry in after.items() if before.get(name) == entry}
+    changed = set(before) - unchanged
+    for name in unchanged:
+        assert (third / name).samefile(second / name)
+    # Pages and their HTML do not change when the data does not (nor are they rendered again);
+    # what names the release (index, changelog, directory pages, EEE records) does.
+    pages = {n for n in after if n.startswith(("benchmarks/", "site/benchmarks/", "site/static/"))}
+    assert pages and pages <= unchanged
+    assert {"index.json", "CHANGELOG.md", "site/index.html"} <= changed
+
+    # On disk: the newest release, the earlier one's changed files and its manifest, nothing else
+    # (the store also holds the blobs of the fixture's first release, left out here).
+    listed = {e["sha256"] for e in [*before.values(), *after.values()]}
+    in_store = {(b.stat().st_dev, b.stat().st_ino) for b in blobs.glob("*/*") if b.name in listed}
+    stored = _inodes(second, third) | in_store
+    expected = _inodes(third) | {
+        (s.st_dev, s.st_ino) for n in [*changed, "manifest.json"] if (s := (second / n).stat())
+    }
+    assert stored == expected
+    assert verify_release(open_release(str(second))) == []
+    assert verify_release(open_release(str(third))) == []
+
+
+def test_retention_removes_only_blobs_no_kept_release_lists(small: SmallRegistry) -> None:
+    cut = [small.cut(FIRST + timedelta(days=d), retention=2) for d in (1, 2)]
+    only_first = {e["sha256"] for e in _manifest_files(cut[0]).values()} - {
+        e["sha256"] for e in _manifest_files(cut[1]).values()
+    }
+    assert only_first  # the first release's own index, site pages, ...
+    cut.append(small.cut(FIRST + timedelta(days=3), retention=2))
+
+    assert small.release_dirs() == [cut[1].name, cut[2].name]
+    kept = {e["sha256"] for c in cut[1:] for e in _manifest_files(c).values()}
+    stored = {p.name for p in (small.exports / "blobs").glob("*/*")}
+    assert stored == kept  # every kept file's blob is there, and nothing else
+    assert not only_first & stored
+    for release in cut[1:]:
+        assert verify_release(open_release(str(release))) == []
 
 
 # -- the diff, the changelog and `ltb registry diff` / `verify` ----------------------------------

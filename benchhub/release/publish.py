@@ -9,6 +9,11 @@ Order of events, each step safe to interrupt (`on_step` is told the name of each
 4. publish: it is renamed to `releases/<id>` (atomic), then `latest` is switched by replacing a
    symlink (atomic). A failure anywhere leaves the previous release and `latest` untouched.
 Only the newest `retention` releases are kept.
+
+Files are content-addressed (benchhub/release/blobs.py): every file of a release is a hard link
+to a blob in `exports/blobs/` named by its sha256, so content that did not change since the last
+release is stored once and, for rendered pages, not even rendered again. Retention removes the
+blobs no kept release lists.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from benchhub.crosswalk.kinds import rejection_kind
 from benchhub.eee import export_release_eee, pool_scores
 from benchhub.redirects import REDIRECTS_FILE, Redirect, redirects_document
 from benchhub.release import contents
+from benchhub.release.blobs import BlobStore
 from benchhub.release.changelog import changelog
 from benchhub.release.model_pages import write_model_pages
 from benchhub.site import write_site
@@ -42,7 +48,6 @@ from ltb.release import (
     SCORE_DIGESTS,
     Release,
     open_release,
-    sha256_file,
     verify_release,
 )
 
@@ -103,17 +108,18 @@ def cut_release(
     if final.exists():
         raise ReleaseError(f"{final} already exists: releases are immutable")
     previous = latest_release(exports_dir)
+    store = BlobStore(exports_dir)
     tmp = releases / f".tmp-{release_id}"
     tmp.mkdir()
     try:
-        counts = _write_contents(con, tmp, release_id, on_step)
+        counts = _write_contents(con, tmp, release_id, on_step, store)
         on_step("manifest")
-        manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [])
+        manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [], store)
         on_step("site")
         # The site shows the manifest's counts and changes, so it is written after them and
         # then listed in the manifest like every other file.
-        write_site(tmp, {k: v for k, v in manifest.items() if k != "files"})
-        manifest["files"] = _file_entries(tmp)
+        write_site(tmp, {k: v for k, v in manifest.items() if k != "files"}, store)
+        manifest["files"] = _file_entries(tmp, store)
         _write_manifest(tmp, manifest)
         on_step("verify")
         problems = verify_release(Release(str(tmp), manifest))
@@ -127,7 +133,8 @@ def cut_release(
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     switch_latest(exports_dir, final)
-    _apply_retention(releases, retention, keep=final)
+    store.save()
+    _apply_retention(releases, retention, keep=final, store=store)
     return PublishedRelease(release_id, final, manifest)
 
 
@@ -147,7 +154,11 @@ def switch_latest(exports_dir: Path, release_dir: Path) -> None:
 
 
 def _write_contents(
-    con: duckdb.DuckDBPyConnection, out: Path, release_id: str, on_step: Callable[[str], None]
+    con: duckdb.DuckDBPyConnection,
+    out: Path,
+    release_id: str,
+    on_step: Callable[[str], None],
+    store: BlobStore,
 ) -> dict[str, Any]:
     """Write every file but the manifest and changelog; return the release's counts.
 
@@ -156,14 +167,14 @@ def _write_contents(
     manifest, written later, lists whatever files the parts left in `out`.
     """
     on_step("pages")
-    counts = _write_pages(con, out, release_id)
+    counts = _write_pages(con, out, release_id, store)
     on_step("models")
     counts["models"] = write_model_pages(
         _rows(con, EXPORT_TABLES["models"]), _rows(con, EXPORT_TABLES["scores"]), out, release_id
     )
     counts["rejected_by_reason"] = _rejected_by_reason(con)
     on_step("redirects")
-    counts["redirects"] = _write_redirects(con, out)
+    counts["redirects"] = _write_redirects(con, out, store)
     on_step("parquet")
     tables = out / "tables"
     tables.mkdir()
@@ -177,7 +188,7 @@ def _write_contents(
     return counts
 
 
-def _write_redirects(con: duckdb.DuckDBPyConnection, out: Path) -> int:
+def _write_redirects(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) -> int:
     """redirects.json: ids of earlier releases that moved (benchhub/redirects.py)."""
     exists = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'id_redirects'"
@@ -188,7 +199,7 @@ def _write_redirects(con: duckdb.DuckDBPyConnection, out: Path) -> int:
         else []
     )
     found = [Redirect(kind, old_id, tuple(to), reason) for kind, old_id, to, reason in rows]
-    _write_json(out / REDIRECTS_FILE, redirects_document(found))
+    _write_json(store, out / REDIRECTS_FILE, redirects_document(found))
     return len(found)
 
 
@@ -220,7 +231,9 @@ def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> in
     return len(records)
 
 
-def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> dict[str, Any]:
+def _write_pages(
+    con: duckdb.DuckDBPyConnection, out: Path, release_id: str, store: BlobStore
+) -> dict[str, Any]:
     """One page per benchmark, the search index, the leaderboard and the score digests."""
     benchmarks = _rows(con, EXPORT_TABLES["benchmarks"])
     scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
@@ -258,19 +271,19 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> 
             comparisons=comparisons.get(benchmark_id, []),
             cells=cells.get(benchmark_id, []),
         )
-        _write_json(pages_dir / f"{benchmark_id}.json", page)
+        _write_json(store, pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
         digests[benchmark_id] = score_digest(page["scores"])
         tiers[page["tier"]] += 1
         labels.update(s["label"] for s in page["scores"])
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
-    _write_json(out / INDEX, contents.build_index(entries, release_id))
-    _write_json(out / "leaderboard.json", {"cells": cell_rows})
+    _write_json(store, out / INDEX, contents.build_index(entries, release_id))
+    _write_json(store, out / "leaderboard.json", {"cells": cell_rows})
     summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
-    _write_json(out / CLAIMS, contents.claims(comparison_rows, summary))
+    _write_json(store, out / CLAIMS, contents.claims(comparison_rows, summary))
     digest_file = {"schema_version": RELEASE_SCHEMA_VERSION, "benchmarks": digests}
-    _write_json(out / SCORE_DIGESTS, digest_file)
+    _write_json(store, out / SCORE_DIGESTS, digest_file)
     kinds = Counter(
         "children" if e["parent_id"] else f"top_level_{e['record_kind']}" for e in entries
     )
@@ -323,6 +336,7 @@ def _manifest(
     previous: Release | None,
     counts: dict[str, Any],
     channel_status: list[dict[str, Any]],
+    store: BlobStore,
 ) -> dict[str, Any]:
     """Diff against the previous release and write CHANGELOG.md; the manifest is written last."""
     manifest: dict[str, Any] = {
@@ -333,12 +347,12 @@ def _manifest(
         "counts": counts,
         "channels": {row["channel"]: _status(row) for row in channel_status},
         "stale_channels": sorted(row["channel"] for row in channel_status if row["stale"]),
-        "files": _file_entries(out),
+        "files": _file_entries(out, store),
     }
     # The diff reads this release's files through the same checked path as any other release.
     manifest["changes"] = release_changes(previous, Release(str(out), manifest))
     (out / CHANGELOG).write_text(changelog(manifest, previous), encoding="utf-8")
-    manifest["files"][CHANGELOG] = _file_entry(out / CHANGELOG)
+    manifest["files"][CHANGELOG] = store.adopt(out / CHANGELOG)
     return manifest
 
 
@@ -346,12 +360,15 @@ def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
 
-def _file_entries(out: Path) -> dict[str, dict[str, Any]]:
-    return {os.path.relpath(p, out): _file_entry(Path(p)) for p in sorted(_files_below(out))}
-
-
-def _file_entry(path: Path) -> dict[str, Any]:
-    return {"sha256": sha256_file(path), "bytes": path.stat().st_size}
+def _file_entries(out: Path, store: BlobStore) -> dict[str, dict[str, Any]]:
+    """Every file below `out` with its sha256 and size; files written in place (Parquet, DuckDB,
+    the site's static files) are moved into the blob store here."""
+    entries = {}
+    prefix = len(os.fspath(out)) + 1
+    for name in sorted(_files_below(out)):
+        entry = store.entries.get(name) or store.adopt(Path(name))
+        entries[name[prefix:]] = dict(entry)
+    return entries
 
 
 def _status(row: dict[str, Any]) -> dict[str, Any]:
@@ -362,11 +379,22 @@ def _status(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _apply_retention(releases: Path, retention: int, keep: Path) -> None:
+def _apply_retention(releases: Path, retention: int, keep: Path, store: BlobStore) -> None:
+    """Keep the newest `retention` releases, then remove the blobs none of them lists."""
     published = sorted(p for p in releases.iterdir() if p.is_dir() and not p.name.startswith("."))
     for old in published[: max(0, len(published) - retention)]:
         if old != keep:
             shutil.rmtree(old)
+    referenced: set[str] = set()
+    for kept in releases.iterdir():
+        if kept.is_dir() and not kept.name.startswith("."):
+            # A release without a readable manifest keeps its content through its own links.
+            try:
+                files = json.loads((kept / MANIFEST).read_text())["files"]
+            except (OSError, ValueError, KeyError):
+                continue
+            referenced.update(entry["sha256"] for entry in files.values())
+    store.collect_garbage(referenced)
 
 
 def _remove_abandoned_tmp(releases: Path) -> None:
@@ -392,8 +420,7 @@ def _rows(con: duckdb.DuckDBPyConnection, query: str) -> list[dict[str, Any]]:
     return con.sql(query).arrow().read_all().to_pylist()
 
 
-def _write_json(path: Path, value: Any) -> None:
+def _write_json(store: BlobStore, path: Path, value: Any) -> None:
     # Compact on purpose: an indented dump bypasses the C encoder and is ~10x slower.
     text = json.dumps(value, sort_keys=True, default=str, separators=(",", ":"), ensure_ascii=False)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text + "\n")
+    store.write(path, (text + "\n").encode("utf-8"))

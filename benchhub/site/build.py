@@ -9,10 +9,12 @@ that serves the release folder. Nothing is fetched from the web when a page is v
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchhub.redirects import REDIRECTS_FILE
 from benchhub.site import directory
@@ -30,15 +32,22 @@ from benchhub.site.render import render
 from ltb.release import MODEL_INDEX, model_page_path
 from ltb.top_scores import top_headline_scores
 
+if TYPE_CHECKING:
+    from benchhub.release.blobs import BlobStore
+
 SITE_DIR = "site"
 STATIC = Path(__file__).parent / "static"
 
 
-def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
+def write_site(
+    release_dir: Path, release_info: dict[str, Any], store: BlobStore | None = None
+) -> list[Path]:
     """Write `release_dir/site/` (replacing any earlier one); return every file written.
 
     `release_info` is the manifest without its file list: release_id, created_at,
-    previous_release_id, counts, channels, stale_channels, changes.
+    previous_release_id, counts, channels, stale_channels, changes. With a release's blob
+    `store`, a benchmark page whose inputs (its JSON page, whether its parent is published, and
+    the site's code and templates) match one rendered before is linked instead of rendered.
     """
     index = _read_json(release_dir / "index.json")
     site = release_dir / SITE_DIR
@@ -46,7 +55,7 @@ def write_site(release_dir: Path, release_info: dict[str, Any]) -> list[Path]:
         shutil.rmtree(site)
     written = _copy_static(site)
     written += _directory_pages(site, index, release_info)
-    written += _benchmark_pages(site, release_dir, index)
+    written += _benchmark_pages(site, release_dir, index, store)
     written += _model_pages(site, release_dir, index)
     # Read after the pages: fewer live objects while thousands of pages are rendered.
     leaderboard = _read_json(release_dir / "leaderboard.json")
@@ -125,11 +134,22 @@ def _directory_pages(site: Path, index: dict[str, Any], info: dict[str, Any]) ->
     return written
 
 
-def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> list[Path]:
+def _benchmark_pages(
+    site: Path, release_dir: Path, index: dict[str, Any], store: BlobStore | None
+) -> list[Path]:
     published = {entry["id"] for entry in index["benchmarks"]}
     written = []
     for entry in index["benchmarks"]:
-        page = _read_json(release_dir / "benchmarks" / f"{entry['id']}.json")
+        source = release_dir / "benchmarks" / f"{entry['id']}.json"
+        target = site / "benchmarks" / f"{entry['id']}.html"
+        page = _read_json(source)
+        key = None
+        placed = store.entries.get(str(source)) if store is not None else None
+        if store is not None and placed:
+            key = _page_key(placed["sha256"], page.get("parent_id") in published)
+            if store.derived(key, target):
+                written.append(target)
+                continue
         found, absent = facts(page)
         html = render(
             "benchmark.html",
@@ -144,7 +164,11 @@ def _benchmark_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> li
             curve_chart=curve_chart,
             parent_published=page.get("parent_id") in published,
         )
-        written.append(_write(site / "benchmarks" / f"{entry['id']}.html", html))
+        if store is not None and key is not None:
+            store.remember(key, store.write(target, html.encode("utf-8")))
+            written.append(target)
+        else:
+            written.append(_write(target, html))
     return written
 
 
@@ -160,6 +184,21 @@ def _model_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> list[P
         html = render("model.html", root="../", page=page, published=published)
         written.append(_write(site / "models" / f"{entry['id']}.html", html))
     return written
+
+
+def _page_key(page_sha256: str, parent_published: bool) -> str:
+    return f"site-benchmark:{_site_code_sha256()}:{page_sha256}:{int(parent_published)}"
+
+
+@cache
+def _site_code_sha256() -> str:
+    """One digest of everything that shapes a rendered page: this package's code, templates and
+    static files. Any change renders every page again."""
+    digest = hashlib.sha256()
+    root = Path(__file__).parent
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def _heatmap_pages(
