@@ -132,8 +132,8 @@ def grid() -> Iterator[duckdb.DuckDBPyConnection]:
         [(c, k, k, REAL_IDS.get((c, k), f"{c}:{k}")) for c, k in keys],
     )
     con.execute(
-        "INSERT INTO model_aliases SELECT DISTINCT channel, model_name, lower(model_name), '{}' "
-        "FROM channel_scores"
+        "INSERT INTO model_aliases SELECT DISTINCT channel, model_name, "
+        "nullif(trim(settings ->> 'scaffold'), ''), lower(model_name), '{}' FROM channel_scores"
     )
     build_scores(con)
     con.execute(sql_text("leaderboard"))
@@ -216,8 +216,8 @@ def test_a_cell_never_goes_to_the_score_with_most_settings() -> None:
         "'b' FROM channel_scores"
     )
     con.execute(
-        "INSERT INTO model_aliases SELECT DISTINCT channel, model_name, 'm', '{}' "
-        "FROM channel_scores"
+        "INSERT INTO model_aliases SELECT DISTINCT channel, model_name, "
+        "nullif(trim(settings ->> 'scaffold'), ''), 'm', '{}' FROM channel_scores"
     )
     build_scores(con)
     con.execute(sql_text("leaderboard"))
@@ -249,8 +249,8 @@ def _pair_table(observations: list[ScoreObservation], sample_count: int | None) 
         "benchmark_key FROM channel_scores"
     )
     con.execute(
-        "INSERT INTO model_aliases SELECT DISTINCT channel, model_name, model_name, '{}' "
-        "FROM channel_scores"
+        "INSERT INTO model_aliases SELECT DISTINCT channel, model_name, "
+        "nullif(trim(settings ->> 'scaffold'), ''), model_name, '{}' FROM channel_scores"
     )
     con.execute(
         "CREATE TABLE benchmarks AS SELECT 'q' AS benchmark_id, ?::BIGINT AS sample_count, "
