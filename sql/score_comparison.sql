@@ -1,6 +1,8 @@
--- Self-reported vs independent: for every model and benchmark with both, the two grid cells
--- (headline scores: same benchmark, the headline's metric, the whole benchmark, default
--- attempts) side by side with a verdict.
+-- Self-reported vs independent: for every model and benchmark with both, one self-reported and
+-- one independent headline score (same benchmark, the headline's metric, the whole benchmark,
+-- default attempts) side by side with a verdict. When a side has several headline scores (a
+-- paper's 0-shot and 5-shot runs), the pair is the one whose recorded settings differ least;
+-- ties go to the grid cells (sql/leaderboard.sql), then to the source.
 --
 -- Noise: each score's standard error in the compared unit, from what the source published (its
 -- stderr, else its 95% interval / 3.92), else, for a share-of-items metric, the binomial
@@ -18,14 +20,20 @@ CREATE OR REPLACE TABLE score_comparison AS
 WITH cells AS (
     SELECT
         l.*,
+        g.model_id IS NOT NULL AS in_grid,
         coalesce(l.metric_family, h.metric) AS compared_metric,
         h.metric AS headline_metric,
         h.subset AS headline_subset,
         h.attempts AS headline_attempts,
         coalesce(TRY_CAST(l.settings ->> 'n_evaluated' AS BIGINT), b.sample_count) AS n_items
-    FROM leaderboard AS l
+    FROM scores AS l
     JOIN benchmark_headlines AS h USING (benchmark_id)
     LEFT JOIN benchmarks AS b USING (benchmark_id)
+    LEFT JOIN leaderboard AS g
+        ON g.benchmark_id = l.benchmark_id AND g.model_id = l.model_id AND g.label = l.label
+       AND g.source_url = l.source_url AND g.value = l.value
+       AND g.settings::VARCHAR = l.settings::VARCHAR
+    WHERE l.kind = 'headline' AND l.label IN ('self_reported', 'independent')
 ),
 with_error AS (
     SELECT
@@ -100,6 +108,13 @@ pairs AS (
        AND i.label = 'independent'
     LEFT JOIN models AS m ON m.model_id = s.model_id
     WHERE s.label = 'self_reported'
+    QUALIFY row_number() OVER (
+        PARTITION BY s.benchmark_id, s.model_id
+        ORDER BY len(differing_settings(s.settings::VARCHAR, i.settings::VARCHAR)),
+                 NOT s.in_grid, NOT i.in_grid,
+                 s.authority, s.reported_at DESC NULLS LAST, s.source_url, s.settings::VARCHAR,
+                 i.authority, i.reported_at DESC NULLS LAST, i.source_url, i.settings::VARCHAR
+    ) = 1
 ),
 blocked AS (
     SELECT

@@ -313,6 +313,22 @@ def test_another_scaffold_or_snapshot_is_not_comparable() -> None:
     )
 
 
+def test_the_pair_is_the_one_measured_most_alike() -> None:
+    """A paper's few-shot and 0-shot numbers: the 0-shot one is compared with a 0-shot lab run,
+    whichever of the two the grid shows."""
+    rows = _pair_table(
+        [
+            _claim(84.8, "self", settings={"shots": 5}, source_url="https://self/a"),
+            _claim(78.2, "self", settings={"shots": 0}, source_url="https://self/b"),
+            _claim(78.0, "independent", settings={"shots": 0}),
+        ],
+        400,
+    )
+    [row] = rows
+    assert (row["self_value"], row["independent_value"]) == (78.2, 78.0)
+    assert row["differing_settings"] == [] and row["verdict"] == "within noise"
+
+
 def test_no_error_no_verdict() -> None:
     [row] = _pair_table([_claim(80.0, "self"), _claim(50.0, "independent")], None)
     assert row["verdict"] == "not comparable"
