@@ -123,6 +123,10 @@ def small_template(
             for t in BY_BENCHMARK
         ),
         "DROP TABLE keep",
+        # as the pipeline does for a parent it does not release: the child stands on its own
+        """UPDATE benchmarks SET parent_id = NULL,
+               record_kind = CASE record_kind WHEN 'subtask' THEN 'benchmark' ELSE record_kind END
+           WHERE parent_id NOT IN (SELECT benchmark_id FROM benchmarks)""",
     )
     small.cut(FIRST)
     return small
