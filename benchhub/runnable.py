@@ -1,10 +1,13 @@
 """Whether a benchmark runs in Harbor, how, and why not: the one place that decides.
 
-A benchmark is runnable when Harbor's own registry or adapters list it, or when `ltb bench pull`
-can build tasks for it: an entry in ltb/task_shapes.json, or an lm-evaluation-harness task of
-the benchmark (through the crosswalk) that ltb's generated adapters compile. Everything here is
-computed from the same definitions pull uses, so `harbor_runnable` never promises a task pull
-cannot build. Not runnable comes with the reason (the first lm-eval task's, when there is one).
+A benchmark is runnable when `ltb bench pull` can build tasks for it (an entry in
+ltb/task_shapes.json, or an lm-evaluation-harness task of the benchmark that ltb's generated
+adapters compile), or else when Harbor's own registry or adapters list it. Only the first kind is
+*pullable*: Harbor runs the second from its own registry (`harbor datasets list`), and pull
+refuses it. An lm-eval task is the benchmark's when the crosswalk maps it there (the lm-eval
+channel's aliases). Everything here is computed from the same definitions pull uses, so
+`harbor_runnable` never promises a task nothing can build. Not runnable comes with the reason
+(the first lm-eval task's, when there is one).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ltb.catalog import fold
-from ltb.frameworks.lm_eval import LmEvalTask, NotRunnable
+from ltb.frameworks.lm_eval import SOURCE_PREFIX, LmEvalTask, NotRunnable
 
 SHAPES_SOURCE = "pull"  # ltb/task_shapes.json (the value releases already carry)
 LM_EVAL_CHANNEL = "lm_eval_harness"
@@ -32,6 +35,16 @@ class Runnability:
     def runnable(self) -> bool:
         return self.source is not None
 
+    @property
+    def pullable(self) -> bool:
+        return pullable(self.source)
+
+
+def pullable(source: str | None) -> bool:
+    """Whether `ltb bench pull` builds tasks from this harbor_source (the rule search, pages and
+    pull follow): ltb's shapes file or a framework definition, never Harbor's own registry."""
+    return source == SHAPES_SOURCE or (source or "").startswith(SOURCE_PREFIX)
+
 
 def runnability(
     benchmark_id: str,
@@ -42,9 +55,8 @@ def runnability(
 ) -> Runnability:
     """`shape_names`: the folded ids and aliases of the shapes file (matched against the
     benchmark's id only: an alias shared with a variant must not make the variant pull the
-    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it."""
-    if harbor:
-        return Runnability(harbor, None)
+    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it. A definition
+    pull builds wins over Harbor's own registry, so ltb's commands work wherever they can."""
     if fold(benchmark_id) in shape_names:  # by id: pull resolves the release's id the same way
         return Runnability(SHAPES_SOURCE, None)
     tasks = sorted({t.split("@", 1)[0] for t in lm_eval_tasks}, key=_preference(benchmark_id))
@@ -52,6 +64,8 @@ def runnability(
     runnable = [r for r in results if isinstance(r, LmEvalTask)]
     if runnable:
         return Runnability(runnable[0].source, None)
+    if harbor:
+        return Runnability(harbor, None)
     failed = [r for r in results if isinstance(r, NotRunnable)]
     if failed:
         first = failed[0]
@@ -73,3 +87,4 @@ def _preference(benchmark_id: str):  # noqa: ANN202 - a sort key
 def shape_names(shapes: Iterable[tuple[str, str, Iterable[str]]]) -> frozenset[str]:
     """Folded id, name and aliases of every shapes-file entry."""
     return frozenset(fold(n) for bid, name, aliases in shapes for n in (bid, name, *aliases))
+

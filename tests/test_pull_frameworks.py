@@ -19,7 +19,7 @@ from harbor.lint import LintRule, lint_task
 from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
 
-from benchhub.runnable import NO_DEFINITION, runnability, shape_names
+from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names
 from ltb.catalog import search
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
@@ -227,31 +227,51 @@ def test_runnability_rule() -> None:
         "bad_task": compile_lm_eval_task("hellaswag"),
     }
     shapes = shape_names([("mmlu-pro", "MMLU-Pro", ["mmlu_pro"])])
-    harbor = runnability("x", "registry", shapes, ["good_task"], compiled)
-    assert (harbor.source, harbor.reason) == ("registry", None)
+    harbor = runnability("x", "registry", shapes, ["bad_task"], compiled)
+    assert (harbor.source, harbor.reason, harbor.pullable) == ("registry", None, False)
+    preferred = runnability("y", "adapter", shapes, ["good_task"], compiled)
+    assert (preferred.source, preferred.pullable) == ("lm-eval:gsm8k", True)
     assert runnability("mmlu_pro", None, shapes, [], compiled).source == "pull"
     both = runnability("z", None, shapes, ["bad_task", "good_task"], compiled)
     assert both.source == "lm-eval:gsm8k"
     bad = runnability("w", None, shapes, ["bad_task"], compiled)
     assert not bad.runnable and "Python hook" in (bad.reason or "")
     none = runnability("v", None, shapes, [], compiled)
-    assert none.reason == NO_DEFINITION
+    assert none.reason == NO_DEFINITION and not none.pullable
+    assert [pullable(s) for s in ("pull", "lm-eval:gsm8k", "registry", "adapter", None)] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
 
 
 def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) -> None:
-    """Every benchmark the release marks runnable resolves to a pull definition (or Harbor's
-    own registry), and every other one says why not."""
+    """--harbor-only lists exactly the benchmarks pull builds tasks for, each resolving to its
+    definition; Harbor's own registry and adapters stay runnable but are neither listed nor
+    offered a pull command, and pull refuses them saying why; every other one says why not."""
     release = open_release(str(built_registry.latest))
     entries = release.read_json(INDEX)["benchmarks"]
-    listed = search(entries, "", harbor_only=True, limit=len(entries))
-    assert listed and all(e["harbor_runnable"] for e in listed)
+    listed = search(entries, "", harbor_only=True, limit=len(entries), include_children=True)
+    assert listed and {e["id"] for e in listed} == {e["id"] for e in entries if e["pullable"]}
     for entry in listed:
-        if entry["harbor_source"] in ("registry", "adapter"):
-            continue  # Harbor's own registry and adapters run them
+        assert entry["harbor_runnable"] and pullable(entry["harbor_source"])
         shape, _ = resolve_benchmark(entry["id"], SHAPES, entries)
         if str(entry["harbor_source"]).startswith("lm-eval:"):
             assert shape.framework is not None
             assert shape.framework.source == entry["harbor_source"]
+    harbor_own = [e for e in entries if e["harbor_runnable"] and not e["pullable"]]
+    assert harbor_own and all(e["harbor_source"] in ("registry", "adapter") for e in harbor_own)
+    for entry in harbor_own[:3]:
+        page = release.read_json(page_path(entry["id"]))
+        assert page["harbor"]["runnable"] and not page["harbor"]["pullable"]
+        assert set(page["commands"]) == {"info"}
+        if SHAPES.find(entry["id"]) is None:
+            with pytest.raises(PullError, match="Harbor's own"):
+                resolve_benchmark(entry["id"], SHAPES, entries)
+    pulled = release.read_json(page_path(listed[0]["id"]))
+    assert pulled["harbor"]["pullable"] and "pull" in pulled["commands"]
     not_runnable = next(e for e in entries if not e["harbor_runnable"])
     page = release.read_json(page_path(not_runnable["id"]))
     assert page["harbor"]["reason"]

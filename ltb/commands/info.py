@@ -83,13 +83,7 @@ def render(page: dict[str, Any]) -> str:
         ("axes", ", ".join(page["axes"]) or "-"),
         ("aliases", ", ".join(page["aliases"][:8]) + (" …" if len(page["aliases"]) > 8 else "")),
         ("channels", ", ".join(c["channel"] for c in page["channels"])),
-        (
-            "harbor",
-            "runnable" + (f" ({page['harbor']['source']})" if page["harbor"]["source"] else "")
-            if page["harbor"]["runnable"]
-            else "not runnable"
-            + (f": {page['harbor']['reason']}" if page["harbor"].get("reason") else ""),
-        ),
+        ("harbor", _harbor(page["harbor"])),
     ]
     for field in (
         "paper_url",
@@ -199,4 +193,16 @@ def _licence(page: dict[str, Any]) -> str:
     published = page.get("license_as_published")
     return (
         f"{licence} (published as {published!r})" if published and published != licence else licence
+    )
+
+
+def _harbor(harbor: dict[str, Any]) -> str:
+    """How it runs: tasks `ltb bench pull` builds, Harbor's own registry, or why not at all."""
+    if not harbor["runnable"]:
+        return "not runnable" + (f": {harbor['reason']}" if harbor.get("reason") else "")
+    if harbor.get("pullable", True):
+        return "runnable" + (f" ({harbor['source']})" if harbor["source"] else "")
+    return (
+        f"runnable in Harbor from its own {harbor['source']} (`harbor datasets list`); "
+        "`ltb bench pull` does not build it"
     )
