@@ -282,6 +282,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "record_kind": "benchmark",
         "parent_not_benchmark_or_suite": None,
         "license_not_from_the_data_set": None,
+        "suite_part_not_pullable": None,
     }
     row |= overrides
     # as the frame query derives it: released records without a parent are the top level
@@ -361,11 +362,15 @@ def test_benchmark_checks_catch_runnable_without_a_buildable_source() -> None:
         benchmark(benchmark_id="b", name="B", harbor_source="somewhere:else"),
         benchmark(benchmark_id="c", name="C", harbor_runnable=False, harbor_source="pull"),
         benchmark(benchmark_id="d", name="D", harbor_runnable=False, harbor_source=None),
+        benchmark(
+            benchmark_id="e", name="E", harbor_source="suite", suite_part_not_pullable="e"
+        ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=5, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=6, min_published_benchmarks=1)
     assert failed(results) == {
         "runnable_has_source",
         "harbor_source_known",
+        "suite_parts_pullable",
         "not_runnable_has_no_source",
         "not_runnable_says_why",
     }

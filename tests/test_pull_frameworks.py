@@ -13,13 +13,14 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harbor.lint import LintRule, lint_task
 from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
 
-from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names
+from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names, with_suites
 from ltb.catalog import search
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
@@ -278,3 +279,82 @@ def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) 
     if SHAPES.find(not_runnable["id"]) is None:
         with pytest.raises(PullError, match="cannot be pulled"):
             resolve_benchmark(not_runnable["id"], SHAPES, entries)
+
+
+def _entry(benchmark_id: str, source: str | None, parent: str | None = None) -> dict:
+    return {
+        "id": benchmark_id,
+        "name": benchmark_id.upper(),
+        "aliases": [],
+        "parent_id": parent,
+        "record_kind": "subtask" if parent else "suite",
+        "harbor_runnable": source is not None,
+        "harbor_source": source,
+        "license": "MIT",
+    }
+
+
+SUITE_PARTS = ("bbh-boolean-expressions", "bbh-navigate", "bbh-word-sorting")
+
+
+def test_a_suite_is_pulled_from_its_subtasks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entries = [_entry("bbh-sample", "suite")] + [
+        _entry(part, "pull", "bbh-sample") for part in SUITE_PARTS
+    ]
+    monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: entries)
+    result = pull(PullRequest("bbh-sample", n=4, seed=1, out=tmp_path / "suite"))
+    tasks = sorted(d for d in result.out_dir.iterdir() if d.is_dir())
+    assert len(tasks) == 4
+    per_part = {p: sum(t.name.startswith(f"{p}-") for t in tasks) for p in SUITE_PARTS}
+    assert sorted(per_part.values()) == [1, 1, 2]  # even, the remainder where the seed says
+    for task_dir in tasks:
+        assert Task(task_dir).config.metadata["benchmark"] in SUITE_PARTS
+        assert lint_task(task_dir, selected_rules=LINT_RULES) == [], task_dir
+    report = json.loads((result.out_dir / REPORT_NAME).read_text())
+    assert (report["benchmark_id"], report["shape"]) == ("bbh-sample", "suite")
+    assert [p["benchmark_id"] for p in report["parts"]] == list(SUITE_PARTS)
+    assert report["sample"]["n"] == 4 and report["solutions"]["included"]
+
+    with pytest.raises(PullError, match="--source and --split apply to one benchmark"):
+        pull(PullRequest("bbh-sample", n=1, split="test", out=tmp_path / "other"))
+    unreachable = entries + [_entry("arc-part", "lm-eval:arc_challenge", "bbh-sample")]
+    monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: unreachable)
+    with pytest.raises(RowsUnavailableError, match="cannot get"):
+        pull(PullRequest("bbh-sample", n=8, out=tmp_path / "broken"))
+    assert not (tmp_path / "broken").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".broken.pulling")]
+
+
+def test_a_parent_is_a_suite_only_when_every_subtask_is_pullable() -> None:
+    def row(benchmark_id: str, source: str | None, parent: str | None = None, **kw: Any) -> dict:
+        return {
+            "benchmark_id": benchmark_id,
+            "published": True,
+            "parent_id": parent,
+            "record_kind": "subtask" if parent else "benchmark",
+            "harbor_runnable": source is not None,
+            "harbor_source": source,
+            "harbor_reason": None if source else "no definition",
+        } | kw
+
+    rows = with_suites(
+        [
+            row("all", None),
+            row("all-a", "lm-eval:a", "all"),
+            row("all-b", "pull", "all"),
+            row("all-fr", None, "all", record_kind="benchmark"),  # a variant, not a part
+            row("some", "registry"),
+            row("some-a", "lm-eval:a", "some"),
+            row("some-b", None, "some"),
+            row("hidden", None),
+            row("hidden-a", "pull", "hidden", published=False),
+            row("own", "lm-eval:own"),
+            row("own-a", "pull", "own"),
+        ]
+    )
+    sources = {r["benchmark_id"]: r["harbor_source"] for r in rows if not r["parent_id"]}
+    assert sources == {"all": "suite", "some": "registry", "hidden": None, "own": "lm-eval:own"}
+    suite = next(r for r in rows if r["benchmark_id"] == "all")
+    assert suite["harbor_runnable"] and suite["harbor_reason"] is None and pullable("suite")
