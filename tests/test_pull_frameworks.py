@@ -22,6 +22,7 @@ from harbor.models.task.task import Task
 
 from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names, with_suites
 from ltb.catalog import search
+from ltb.commands.info import _harbor as info_harbor
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
     LmEvalTask,
@@ -134,7 +135,11 @@ def test_every_bundled_benchmark_end_to_end(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     summary = json.loads((tmp_path / "jobs" / "e2e" / "ltb-run-summary.json").read_text())
     # Per benchmark: the kept task scores 1 (the oracle's 100), the broken one 0 (below 100).
-    assert summary["rewards"] == expected_rewards
+    rewards = {
+        name: sum(a["reward"] for a in task["attempts"]) / len(task["attempts"])
+        for name, task in summary["tasks"].items()
+    }
+    assert rewards == expected_rewards
 
 
 def _compile(config: dict) -> LmEvalTask | NotRunnable:
@@ -358,3 +363,20 @@ def test_a_parent_is_a_suite_only_when_every_subtask_is_pullable() -> None:
     assert sources == {"all": "suite", "some": "registry", "hidden": None, "own": "lm-eval:own"}
     suite = next(r for r in rows if r["benchmark_id"] == "all")
     assert suite["harbor_runnable"] and suite["harbor_reason"] is None and pullable("suite")
+
+
+def test_info_says_how_it_runs() -> None:
+    def harbor(source: str | None, pullable: bool, reason: str | None = None) -> str:
+        return info_harbor(
+            {
+                "runnable": source is not None,
+                "source": source,
+                "pullable": pullable,
+                "reason": reason,
+            }
+        )
+
+    assert harbor("lm-eval:gsm8k", True) == "runnable (lm-eval:gsm8k)"
+    assert "from each of its subtasks" in harbor("suite", True)
+    assert "`ltb bench pull` does not build it" in harbor("adapter", False)
+    assert harbor(None, False, "no task definition") == "not runnable: no task definition"

@@ -10,6 +10,7 @@ from typing import Any
 from ltb.catalog import closest, find
 from ltb.errors import LtbError
 from ltb.output import print_json, table
+from ltb.pull import SUITE_SOURCE
 from ltb.redirects import Moved, follow, tell
 from ltb.release import INDEX, open_release, page_path
 from ltb.top_scores import top_headline_scores
@@ -200,6 +201,8 @@ def _harbor(harbor: dict[str, Any]) -> str:
     """How it runs: tasks `ltb bench pull` builds, Harbor's own registry, or why not at all."""
     if not harbor["runnable"]:
         return "not runnable" + (f": {harbor['reason']}" if harbor.get("reason") else "")
+    if harbor["source"] == SUITE_SOURCE:
+        return "runnable as a suite: `ltb bench pull` builds tasks from each of its subtasks"
     if harbor.get("pullable", True):
         return "runnable" + (f" ({harbor['source']})" if harbor["source"] else "")
     return (
