@@ -65,7 +65,7 @@ _SUITE_PARTS = """
                    OR EXISTS (SELECT 1 FROM benchmarks AS c WHERE c.parent_id = t.benchmark_id
                        AND c.published AND c.record_kind = 'subtask'
                        AND NOT (coalesce(c.harbor_source, '') IN ('pull', 'suite')
-                                OR c.harbor_source LIKE 'lm-eval:%')))
+                                OR coalesce(c.harbor_source, '') LIKE 'lm-eval:%')))
                THEN t.benchmark_id END AS suite_part_not_pullable"""
 
 
