@@ -34,7 +34,7 @@ from ltb.frameworks.lm_eval import (
 from ltb.pull import REPORT_NAME
 from ltb.pull.graders.grade_lm_eval import scores
 from ltb.pull.pipeline import PullRequest, pull
-from ltb.pull.resolve import resolve_benchmark
+from ltb.pull.resolve import resolve_benchmark, resolve_suite
 from ltb.pull.shapes import load_shapes
 from ltb.release import INDEX, open_release, page_path
 from tests.conftest import BuiltRegistry
@@ -263,6 +263,10 @@ def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) 
     assert listed and {e["id"] for e in listed} == {e["id"] for e in entries if e["pullable"]}
     for entry in listed:
         assert entry["harbor_runnable"] and pullable(entry["harbor_source"])
+        if entry["harbor_source"] == "suite":
+            suite = resolve_suite(entry["id"], SHAPES, entries)
+            assert suite is not None and suite[1]  # each subtask resolves to its shape
+            continue
         shape, _ = resolve_benchmark(entry["id"], SHAPES, entries)
         if str(entry["harbor_source"]).startswith("lm-eval:"):
             assert shape.framework is not None
@@ -326,7 +330,9 @@ def test_a_suite_is_pulled_from_its_subtasks(
         pull(PullRequest("bbh-sample", n=1, split="test", out=tmp_path / "other"))
     unreachable = entries + [_entry("arc-part", "lm-eval:arc_challenge", "bbh-sample")]
     monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: unreachable)
-    with pytest.raises(RowsUnavailableError, match="cannot get"):
+    with pytest.raises(
+        RowsUnavailableError, match="suite bbh-sample, subtask arc-part: cannot get"
+    ):
         pull(PullRequest("bbh-sample", n=8, out=tmp_path / "broken"))
     assert not (tmp_path / "broken").exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".broken.pulling")]

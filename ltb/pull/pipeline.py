@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ltb import __version__
-from ltb.errors import PullError
+from ltb.errors import PullError, RowsUnavailableError
 from ltb.pull import REPORT_NAME
 from ltb.pull.adapters import BadRow, adapt
 from ltb.pull.progress import Progress
@@ -99,7 +99,13 @@ def _pull_suite(
     for i, (shape, part) in enumerate(members):
         if quota[i]:
             policy = solution_policy(shape, part.get("license"), shapes.redistributable_licenses)
-            rows = load_rows(shape, shape.default_split, None)
+            try:
+                rows = load_rows(shape, shape.default_split, None)
+            except RowsUnavailableError as exc:
+                raise RowsUnavailableError(
+                    f"suite {suite['id']}, subtask {shape.benchmark_id}: {exc} (--source goes "
+                    f"with `ltb bench pull {shape.benchmark_id}`)"
+                ) from exc
             _check_columns(shape, rows)
             context = PullContext(shape, shape.default_split, policy.license, policy.include)
             parts.append((shape, policy, rows, context, quota[i]))
