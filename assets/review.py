@@ -14,7 +14,7 @@ from benchhub.review.cache import DuckDBReviewCache
 from benchhub.review.model import Review
 from benchhub.review.reviewers import reviewer_from_env
 from benchhub.review.run import review_all
-from benchhub.runnable import LM_EVAL_CHANNEL, runnability, shape_names
+from benchhub.runnable import LM_EVAL_CHANNEL, runnability, shape_names, with_suites
 from benchhub.warehouse import insert_rows, sql_text, transaction
 from ltb.frameworks.lm_eval import LmEvalTask, compile_all
 from ltb.pull.shapes import load_shapes
@@ -100,22 +100,24 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
     shapes = shape_names(
         (s.benchmark_id, s.name, s.aliases) for s in load_shapes().benchmarks.values()
     )
-    rows = with_published_parents(
-        [
-            benchmark_row(
-                m,
-                reviews[m.benchmark_id],
-                curated.get(m.benchmark_id),
-                runnability(
-                    m.benchmark_id,
-                    m.harbor,
-                    shapes,
-                    lm_eval_tasks.get(m.benchmark_id, ()),
-                    compiled,
-                ),
-            )
-            for m in merged
-        ]
+    rows = with_suites(
+        with_published_parents(
+            [
+                benchmark_row(
+                    m,
+                    reviews[m.benchmark_id],
+                    curated.get(m.benchmark_id),
+                    runnability(
+                        m.benchmark_id,
+                        m.harbor,
+                        shapes,
+                        lm_eval_tasks.get(m.benchmark_id, ()),
+                        compiled,
+                    ),
+                )
+                for m in merged
+            ]
+        )
     )
     with warehouse.get_connection() as con:
         with transaction(con):

@@ -1,19 +1,26 @@
 """Whether a benchmark runs in Harbor, how, and why not: the one place that decides.
 
-A benchmark is runnable when Harbor's own registry or adapters list it, or when `ltb bench pull`
-can build tasks for it: an entry in ltb/task_shapes.json, or an lm-evaluation-harness task of
-the benchmark (through the crosswalk) that ltb's generated adapters compile. Everything here is
-computed from the same definitions pull uses, so `harbor_runnable` never promises a task pull
-cannot build. Not runnable comes with the reason (the first lm-eval task's, when there is one).
+A benchmark is runnable when `ltb bench pull` can build tasks for it (an entry in
+ltb/task_shapes.json, or an lm-evaluation-harness task of the benchmark that ltb's generated
+adapters compile), or else when Harbor's own registry or adapters list it. Only the first kind is
+*pullable*: Harbor runs the second from its own registry (`harbor datasets list`), and pull
+refuses it. A published parent with no definition of its own whose published subtasks are all
+pullable is a pullable *suite* (`with_suites`): its headline is the whole suite's, and pull
+builds tasks from each subtask's definition. An lm-eval task is the benchmark's when the
+crosswalk maps it there (the lm-eval channel's aliases). Everything here is computed from the
+same definitions pull uses, so `harbor_runnable` never promises a task nothing can build. Not
+runnable comes with the reason (the first lm-eval task's, when there is one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ltb.catalog import fold
-from ltb.frameworks.lm_eval import LmEvalTask, NotRunnable
+from ltb.frameworks.lm_eval import SOURCE_PREFIX, LmEvalTask, NotRunnable
+from ltb.pull import SUITE_SOURCE
 
 SHAPES_SOURCE = "pull"  # ltb/task_shapes.json (the value releases already carry)
 LM_EVAL_CHANNEL = "lm_eval_harness"
@@ -32,6 +39,34 @@ class Runnability:
     def runnable(self) -> bool:
         return self.source is not None
 
+    @property
+    def pullable(self) -> bool:
+        return pullable(self.source)
+
+
+def pullable(source: str | None) -> bool:
+    """Whether `ltb bench pull` builds tasks from this harbor_source (the rule search, pages and
+    pull follow): ltb's shapes file or a framework definition, never Harbor's own registry."""
+    return source in (SHAPES_SOURCE, SUITE_SOURCE) or (source or "").startswith(SOURCE_PREFIX)
+
+
+def with_suites(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Benchmark rows (harbor_* from `runnability`, parents already published-only) with each
+    published parent that pull cannot build by itself marked a suite when every published
+    subtask under it is pullable. Variants under it (languages, versions: not `subtask`) are
+    not part of its headline and do not count."""
+    subtasks: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row["published"] and row["parent_id"] and row["record_kind"] == "subtask":
+            subtasks.setdefault(row["parent_id"], []).append(row)
+    for row in rows:
+        parts = subtasks.get(row["benchmark_id"])
+        if not row["published"] or not parts or pullable(row["harbor_source"]):
+            continue
+        if all(pullable(part["harbor_source"]) for part in parts):
+            row |= {"harbor_runnable": True, "harbor_source": SUITE_SOURCE, "harbor_reason": None}
+    return rows
+
 
 def runnability(
     benchmark_id: str,
@@ -42,9 +77,8 @@ def runnability(
 ) -> Runnability:
     """`shape_names`: the folded ids and aliases of the shapes file (matched against the
     benchmark's id only: an alias shared with a variant must not make the variant pull the
-    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it."""
-    if harbor:
-        return Runnability(harbor, None)
+    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it. A definition
+    pull builds wins over Harbor's own registry, so ltb's commands work wherever they can."""
     if fold(benchmark_id) in shape_names:  # by id: pull resolves the release's id the same way
         return Runnability(SHAPES_SOURCE, None)
     tasks = sorted({t.split("@", 1)[0] for t in lm_eval_tasks}, key=_preference(benchmark_id))
@@ -52,6 +86,8 @@ def runnability(
     runnable = [r for r in results if isinstance(r, LmEvalTask)]
     if runnable:
         return Runnability(runnable[0].source, None)
+    if harbor:
+        return Runnability(harbor, None)
     failed = [r for r in results if isinstance(r, NotRunnable)]
     if failed:
         first = failed[0]

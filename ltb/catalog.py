@@ -62,7 +62,7 @@ def search(
             continue
         if axis and axis not in entry.get("axes", []):
             continue
-        if harbor_only and not entry.get("harbor_runnable"):
+        if harbor_only and not entry.get("pullable"):  # what `ltb bench pull` builds
             continue
         rank = match_rank(entry, query) if query else 0
         if rank is not None:

@@ -19,7 +19,7 @@ CREATE TABLE benchmarks (
     release_date VARCHAR,
     languages VARCHAR[],
     harbor_runnable BOOLEAN NOT NULL,
-    harbor_source VARCHAR,  -- registry | adapter (Harbor's own), pull, lm-eval:<task>
+    harbor_source VARCHAR,  -- registry | adapter (Harbor's own), pull, lm-eval:<task>, suite
     harbor_reason VARCHAR,  -- why not runnable (NULL when runnable)
     parent_id VARCHAR,  -- a benchmark or suite record, never a category
     record_kind VARCHAR NOT NULL,  -- benchmark | suite | subtask (benchhub/crosswalk/kinds.py)

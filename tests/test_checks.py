@@ -25,6 +25,7 @@ from benchhub.checks.frames import (
 )
 from benchhub.checks.runner import CheckOutcome, run_suite
 from benchhub.checks.suites import SEVERITIES, Suite, load_suites
+from benchhub.warehouse import sql_text
 from pipelines.definitions import defs
 from tests.conftest import BuiltRegistry
 
@@ -282,6 +283,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "record_kind": "benchmark",
         "parent_not_benchmark_or_suite": None,
         "license_not_from_the_data_set": None,
+        "suite_part_not_pullable": None,
     }
     row |= overrides
     # as the frame query derives it: released records without a parent are the top level
@@ -361,11 +363,13 @@ def test_benchmark_checks_catch_runnable_without_a_buildable_source() -> None:
         benchmark(benchmark_id="b", name="B", harbor_source="somewhere:else"),
         benchmark(benchmark_id="c", name="C", harbor_runnable=False, harbor_source="pull"),
         benchmark(benchmark_id="d", name="D", harbor_runnable=False, harbor_source=None),
+        benchmark(benchmark_id="e", name="E", harbor_source="suite", suite_part_not_pullable="e"),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=5, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=6, min_published_benchmarks=1)
     assert failed(results) == {
         "runnable_has_source",
         "harbor_source_known",
+        "suite_parts_pullable",
         "not_runnable_has_no_source",
         "not_runnable_says_why",
     }
@@ -452,3 +456,30 @@ def test_orphans_are_found_through_the_warehouse(registry_copy: BuiltRegistry) -
     results = {o.check: o for o in run_suite(suite("benchmark_aliases"), frame, parameters)}
     assert failed(results) == {"alias_benchmark_exists"}
     assert "'ghost-bench'" in results["alias_benchmark_exists"].summary
+
+
+def test_suite_check_reads_each_released_subtask_of_a_suite() -> None:
+    """The frame query flags a suite with a subtask pull cannot build (NULL source included)
+    or with no released subtask; a suite of pullable subtasks passes."""
+    con = duckdb.connect()
+    con.execute(sql_text("benchmarks"))
+    con.execute("CREATE TABLE merged_benchmarks (benchmark_id VARCHAR)")
+
+    def add(benchmark_id: str, source: str | None, parent: str | None = None) -> None:
+        con.execute(
+            "INSERT INTO benchmarks (benchmark_id, name, harbor_runnable, harbor_source, "
+            "parent_id, record_kind, n_channels, published) VALUES (?, ?, ?, ?, ?, ?, 1, true)",
+            [benchmark_id, benchmark_id, source is not None, source, parent,
+             "subtask" if parent else "suite"],
+        )  # fmt: skip
+
+    add("good", "suite")
+    add("good-a", "lm-eval:a", "good")
+    add("good-b", "pull", "good")
+    add("holed", "suite")
+    add("holed-a", "lm-eval:a", "holed")
+    add("holed-b", None, "holed")
+    add("empty", "suite")
+    frame = con.execute(FRAME_QUERIES["benchmarks"]).df()
+    flagged = frame["suite_part_not_pullable"].dropna().tolist()
+    assert sorted(flagged) == ["empty", "holed"]

@@ -13,14 +13,16 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harbor.lint import LintRule, lint_task
 from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
 
-from benchhub.runnable import NO_DEFINITION, runnability, shape_names
+from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names, with_suites
 from ltb.catalog import search
+from ltb.commands.info import _harbor as info_harbor
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
     LmEvalTask,
@@ -32,7 +34,7 @@ from ltb.frameworks.lm_eval import (
 from ltb.pull import REPORT_NAME
 from ltb.pull.graders.grade_lm_eval import scores
 from ltb.pull.pipeline import PullRequest, pull
-from ltb.pull.resolve import resolve_benchmark
+from ltb.pull.resolve import resolve_benchmark, resolve_suite
 from ltb.pull.shapes import load_shapes
 from ltb.release import INDEX, open_release, page_path
 from tests.conftest import BuiltRegistry
@@ -133,7 +135,11 @@ def test_every_bundled_benchmark_end_to_end(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     summary = json.loads((tmp_path / "jobs" / "e2e" / "ltb-run-summary.json").read_text())
     # Per benchmark: the kept task scores 1 (the oracle's 100), the broken one 0 (below 100).
-    assert summary["rewards"] == expected_rewards
+    rewards = {
+        name: sum(a["reward"] for a in task["attempts"]) / len(task["attempts"])
+        for name, task in summary["tasks"].items()
+    }
+    assert rewards == expected_rewards
 
 
 def _compile(config: dict) -> LmEvalTask | NotRunnable:
@@ -227,34 +233,156 @@ def test_runnability_rule() -> None:
         "bad_task": compile_lm_eval_task("hellaswag"),
     }
     shapes = shape_names([("mmlu-pro", "MMLU-Pro", ["mmlu_pro"])])
-    harbor = runnability("x", "registry", shapes, ["good_task"], compiled)
-    assert (harbor.source, harbor.reason) == ("registry", None)
+    harbor = runnability("x", "registry", shapes, ["bad_task"], compiled)
+    assert (harbor.source, harbor.reason, harbor.pullable) == ("registry", None, False)
+    preferred = runnability("y", "adapter", shapes, ["good_task"], compiled)
+    assert (preferred.source, preferred.pullable) == ("lm-eval:gsm8k", True)
     assert runnability("mmlu_pro", None, shapes, [], compiled).source == "pull"
     both = runnability("z", None, shapes, ["bad_task", "good_task"], compiled)
     assert both.source == "lm-eval:gsm8k"
     bad = runnability("w", None, shapes, ["bad_task"], compiled)
     assert not bad.runnable and "Python hook" in (bad.reason or "")
     none = runnability("v", None, shapes, [], compiled)
-    assert none.reason == NO_DEFINITION
+    assert none.reason == NO_DEFINITION and not none.pullable
+    assert [pullable(s) for s in ("pull", "lm-eval:gsm8k", "registry", "adapter", None)] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
 
 
 def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) -> None:
-    """Every benchmark the release marks runnable resolves to a pull definition (or Harbor's
-    own registry), and every other one says why not."""
+    """--harbor-only lists exactly the benchmarks pull builds tasks for, each resolving to its
+    definition; Harbor's own registry and adapters stay runnable but are neither listed nor
+    offered a pull command, and pull refuses them saying why; every other one says why not."""
     release = open_release(str(built_registry.latest))
     entries = release.read_json(INDEX)["benchmarks"]
-    listed = search(entries, "", harbor_only=True, limit=len(entries))
-    assert listed and all(e["harbor_runnable"] for e in listed)
+    listed = search(entries, "", harbor_only=True, limit=len(entries), include_children=True)
+    assert listed and {e["id"] for e in listed} == {e["id"] for e in entries if e["pullable"]}
     for entry in listed:
-        if entry["harbor_source"] in ("registry", "adapter"):
-            continue  # Harbor's own registry and adapters run them
+        assert entry["harbor_runnable"] and pullable(entry["harbor_source"])
+        if entry["harbor_source"] == "suite":
+            suite = resolve_suite(entry["id"], SHAPES, entries)
+            assert suite is not None and suite[1]  # each subtask resolves to its shape
+            continue
         shape, _ = resolve_benchmark(entry["id"], SHAPES, entries)
         if str(entry["harbor_source"]).startswith("lm-eval:"):
             assert shape.framework is not None
             assert shape.framework.source == entry["harbor_source"]
+    harbor_own = [e for e in entries if e["harbor_runnable"] and not e["pullable"]]
+    assert harbor_own and all(e["harbor_source"] in ("registry", "adapter") for e in harbor_own)
+    for entry in harbor_own[:3]:
+        page = release.read_json(page_path(entry["id"]))
+        assert page["harbor"]["runnable"] and not page["harbor"]["pullable"]
+        assert set(page["commands"]) == {"info"}
+        if SHAPES.find(entry["id"]) is None:
+            with pytest.raises(PullError, match="Harbor's own"):
+                resolve_benchmark(entry["id"], SHAPES, entries)
+    pulled = release.read_json(page_path(listed[0]["id"]))
+    assert pulled["harbor"]["pullable"] and "pull" in pulled["commands"]
     not_runnable = next(e for e in entries if not e["harbor_runnable"])
     page = release.read_json(page_path(not_runnable["id"]))
     assert page["harbor"]["reason"]
     if SHAPES.find(not_runnable["id"]) is None:
         with pytest.raises(PullError, match="cannot be pulled"):
             resolve_benchmark(not_runnable["id"], SHAPES, entries)
+
+
+def _entry(benchmark_id: str, source: str | None, parent: str | None = None) -> dict:
+    return {
+        "id": benchmark_id,
+        "name": benchmark_id.upper(),
+        "aliases": [],
+        "parent_id": parent,
+        "record_kind": "subtask" if parent else "suite",
+        "harbor_runnable": source is not None,
+        "harbor_source": source,
+        "license": "MIT",
+    }
+
+
+SUITE_PARTS = ("bbh-boolean-expressions", "bbh-navigate", "bbh-word-sorting")
+
+
+def test_a_suite_is_pulled_from_its_subtasks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entries = [_entry("bbh-sample", "suite")] + [
+        _entry(part, "pull", "bbh-sample") for part in SUITE_PARTS
+    ]
+    monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: entries)
+    result = pull(PullRequest("bbh-sample", n=4, seed=1, out=tmp_path / "suite"))
+    tasks = sorted(d for d in result.out_dir.iterdir() if d.is_dir())
+    assert len(tasks) == 4
+    per_part = {p: sum(t.name.startswith(f"{p}-") for t in tasks) for p in SUITE_PARTS}
+    assert sorted(per_part.values()) == [1, 1, 2]  # even, the remainder where the seed says
+    for task_dir in tasks:
+        assert Task(task_dir).config.metadata["benchmark"] in SUITE_PARTS
+        assert lint_task(task_dir, selected_rules=LINT_RULES) == [], task_dir
+    report = json.loads((result.out_dir / REPORT_NAME).read_text())
+    assert (report["benchmark_id"], report["shape"]) == ("bbh-sample", "suite")
+    assert [p["benchmark_id"] for p in report["parts"]] == list(SUITE_PARTS)
+    assert report["sample"]["n"] == 4 and report["solutions"]["included"]
+
+    with pytest.raises(PullError, match="--source and --split apply to one benchmark"):
+        pull(PullRequest("bbh-sample", n=1, split="test", out=tmp_path / "other"))
+    unreachable = entries + [_entry("arc-part", "lm-eval:arc_challenge", "bbh-sample")]
+    monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: unreachable)
+    with pytest.raises(
+        RowsUnavailableError, match="suite bbh-sample, subtask arc-part: cannot get"
+    ):
+        pull(PullRequest("bbh-sample", n=8, out=tmp_path / "broken"))
+    assert not (tmp_path / "broken").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".broken.pulling")]
+
+
+def test_a_parent_is_a_suite_only_when_every_subtask_is_pullable() -> None:
+    def row(benchmark_id: str, source: str | None, parent: str | None = None, **kw: Any) -> dict:
+        return {
+            "benchmark_id": benchmark_id,
+            "published": True,
+            "parent_id": parent,
+            "record_kind": "subtask" if parent else "benchmark",
+            "harbor_runnable": source is not None,
+            "harbor_source": source,
+            "harbor_reason": None if source else "no definition",
+        } | kw
+
+    rows = with_suites(
+        [
+            row("all", None),
+            row("all-a", "lm-eval:a", "all"),
+            row("all-b", "pull", "all"),
+            row("all-fr", None, "all", record_kind="benchmark"),  # a variant, not a part
+            row("some", "registry"),
+            row("some-a", "lm-eval:a", "some"),
+            row("some-b", None, "some"),
+            row("hidden", None),
+            row("hidden-a", "pull", "hidden", published=False),
+            row("own", "lm-eval:own"),
+            row("own-a", "pull", "own"),
+        ]
+    )
+    sources = {r["benchmark_id"]: r["harbor_source"] for r in rows if not r["parent_id"]}
+    assert sources == {"all": "suite", "some": "registry", "hidden": None, "own": "lm-eval:own"}
+    suite = next(r for r in rows if r["benchmark_id"] == "all")
+    assert suite["harbor_runnable"] and suite["harbor_reason"] is None and pullable("suite")
+
+
+def test_info_says_how_it_runs() -> None:
+    def harbor(source: str | None, pullable: bool, reason: str | None = None) -> str:
+        return info_harbor(
+            {
+                "runnable": source is not None,
+                "source": source,
+                "pullable": pullable,
+                "reason": reason,
+            }
+        )
+
+    assert harbor("lm-eval:gsm8k", True) == "runnable (lm-eval:gsm8k)"
+    assert "from each of its subtasks" in harbor("suite", True)
+    assert "`ltb bench pull` does not build it" in harbor("adapter", False)
+    assert harbor(None, False, "no task definition") == "not runnable: no task definition"

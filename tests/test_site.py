@@ -94,9 +94,17 @@ BENCHMARKS = [
         license="MIT",
         missing_fields=[],
         harbor_runnable=True,
-        harbor_source="harbor-datasets/alpha-qa",
+        harbor_source="pull",
     ),
-    _benchmark("beta-code", "Beta Code", "auto", axes=["coding"], license="Apache-2.0"),
+    _benchmark(
+        "beta-code",
+        "Beta Code",
+        "auto",
+        axes=["coding"],
+        license="Apache-2.0",
+        harbor_runnable=True,
+        harbor_source="adapter",
+    ),
     _benchmark("gamma-chat", "Gamma Chat", "incomplete", axes=["dialogue"], metric=None),
     _benchmark("delta-many", "Delta Many", "incomplete", axes=["knowledge"]),
     _benchmark(
@@ -361,6 +369,9 @@ def test_benchmark_page_shows_facts_scores_sources_and_commands(small_site: Site
         html.index(f"<dt>{step}</dt>") for step in ("info", "pull", "oracle check", "run", "push")
     ]
     assert steps == sorted(steps)  # in the order they are run
+    # Harbor runs beta-code from its own adapter: no pull command a pull would refuse
+    beta = small_site.html("benchmarks/beta-code.html")
+    assert "ltb bench pull beta-code" not in beta and "does not build it" in beta
     # reproduced median: runs, interval, range, next to the published numbers with their gap
     reproduced = html[html.index('id="reproduced"') :]
     row = reproduced[reproduced.index('<th scope="row">model-a') :].split("</tr>")[0]

@@ -56,6 +56,19 @@ _CATALOGUE_COLUMNS = f"""
                CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
 
 
+# A suite pull builds (harbor_source 'suite', benchhub/runnable.py): its id when it has no
+# released subtask, or one pull cannot build.
+_SUITE_PARTS = """
+               CASE WHEN t.harbor_source = 'suite' AND (
+                   NOT EXISTS (SELECT 1 FROM benchmarks AS c WHERE c.parent_id = t.benchmark_id
+                       AND c.published AND c.record_kind = 'subtask')
+                   OR EXISTS (SELECT 1 FROM benchmarks AS c WHERE c.parent_id = t.benchmark_id
+                       AND c.published AND c.record_kind = 'subtask'
+                       AND NOT (coalesce(c.harbor_source, '') IN ('pull', 'suite')
+                                OR coalesce(c.harbor_source, '') LIKE 'lm-eval:%')))
+               THEN t.benchmark_id END AS suite_part_not_pullable"""
+
+
 def _orphan(alias: str, referenced: str) -> str:
     """`benchmark_id_orphan`: the row's benchmark_id if `referenced` lacks it, else NULL."""
     return (
@@ -73,7 +86,7 @@ FRAME_QUERIES: dict[str, str] = {
                n_channels, harbor_runnable, harbor_source, harbor_reason,
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
-               {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},
+               {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},{_SUITE_PARTS},
                {_orphan("t", "merged_benchmarks")}
         FROM benchmarks AS t""",
     "benchmark_aliases": f"""

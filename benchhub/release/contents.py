@@ -13,6 +13,7 @@ from typing import Any
 
 from benchhub.catalog import FACT_FIELDS
 from benchhub.disagreements import disagreements
+from benchhub.runnable import pullable
 from ltb.catalog import search_keys
 from ltb.release import RELEASE_SCHEMA_VERSION
 
@@ -20,9 +21,10 @@ INDEX_DESCRIPTION_CHARS = 240
 LABEL_ORDER = {"self_reported": 0, "independent": 1, "reproduced": 2}
 
 
-def ltb_commands(benchmark_id: str, harbor_runnable: bool) -> dict[str, str]:
+def ltb_commands(benchmark_id: str, ltb_pulls_it: bool) -> dict[str, str]:
+    """The ltb commands for a benchmark; pull and run only where pull builds its tasks."""
     commands = {"info": f"ltb bench info {benchmark_id}"}
-    if harbor_runnable:
+    if ltb_pulls_it:
         commands |= {
             "pull": f"ltb bench pull {benchmark_id} --n 50 --seed 0 --out ./{benchmark_id}",
             "oracle_check": f"ltb bench run ./{benchmark_id} -a oracle",
@@ -51,6 +53,7 @@ def index_entry(benchmark: Mapping[str, Any], n_scores: int) -> dict[str, Any]:
         "record_kind": benchmark.get("record_kind"),
         "harbor_runnable": bool(benchmark.get("harbor_runnable")),
         "harbor_source": benchmark.get("harbor_source"),
+        "pullable": _pullable(benchmark),
         "n_channels": benchmark.get("n_channels", 0),
         "n_scores": n_scores,
     }
@@ -105,6 +108,7 @@ def benchmark_page(
             "runnable": bool(benchmark.get("harbor_runnable")),
             "source": benchmark.get("harbor_source"),
             "reason": benchmark.get("harbor_reason"),
+            "pullable": _pullable(benchmark),
         },
         "channels": [
             {"channel": channel, "source_url": source_urls.get(channel)}
@@ -130,8 +134,14 @@ def benchmark_page(
         "comparisons": [_comparison(c) for c in sorted(comparisons, key=_comparison_order)],
         "reproduced": [_median(m, scores) for m in medians],
         "pools": _pools(pools, curves),
-        "commands": ltb_commands(benchmark_id, bool(benchmark.get("harbor_runnable"))),
+        "commands": ltb_commands(benchmark_id, _pullable(benchmark)),
     }
+
+
+def _pullable(benchmark: Mapping[str, Any]) -> bool:
+    """`ltb bench pull` builds its tasks (benchhub/runnable.py); Harbor's own registry and
+    adapters run theirs without ltb."""
+    return bool(benchmark.get("harbor_runnable")) and pullable(benchmark.get("harbor_source"))
 
 
 def group_by(rows: Iterable[Mapping[str, Any]], key: str) -> dict[str, list[Mapping[str, Any]]]:

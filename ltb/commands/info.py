@@ -10,6 +10,7 @@ from typing import Any
 from ltb.catalog import closest, find
 from ltb.errors import LtbError
 from ltb.output import print_json, table
+from ltb.pull import SUITE_SOURCE
 from ltb.redirects import Moved, follow, tell
 from ltb.release import INDEX, open_release, page_path
 from ltb.top_scores import top_headline_scores
@@ -83,13 +84,7 @@ def render(page: dict[str, Any]) -> str:
         ("axes", ", ".join(page["axes"]) or "-"),
         ("aliases", ", ".join(page["aliases"][:8]) + (" …" if len(page["aliases"]) > 8 else "")),
         ("channels", ", ".join(c["channel"] for c in page["channels"])),
-        (
-            "harbor",
-            "runnable" + (f" ({page['harbor']['source']})" if page["harbor"]["source"] else "")
-            if page["harbor"]["runnable"]
-            else "not runnable"
-            + (f": {page['harbor']['reason']}" if page["harbor"].get("reason") else ""),
-        ),
+        ("harbor", _harbor(page["harbor"])),
     ]
     for field in (
         "paper_url",
@@ -199,4 +194,18 @@ def _licence(page: dict[str, Any]) -> str:
     published = page.get("license_as_published")
     return (
         f"{licence} (published as {published!r})" if published and published != licence else licence
+    )
+
+
+def _harbor(harbor: dict[str, Any]) -> str:
+    """How it runs: tasks `ltb bench pull` builds, Harbor's own registry, or why not at all."""
+    if not harbor["runnable"]:
+        return "not runnable" + (f": {harbor['reason']}" if harbor.get("reason") else "")
+    if harbor["source"] == SUITE_SOURCE:
+        return "runnable as a suite: `ltb bench pull` builds tasks from each of its subtasks"
+    if harbor.get("pullable", True):
+        return "runnable" + (f" ({harbor['source']})" if harbor["source"] else "")
+    return (
+        f"runnable in Harbor from its own {harbor['source']} (`harbor datasets list`); "
+        "`ltb bench pull` does not build it"
     )

@@ -17,7 +17,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also subsets, languages and variants (children of a benchmark); default: top level",
     )
-    parser.add_argument("--harbor-only", action="store_true", help="only Harbor-runnable ones")
+    parser.add_argument(
+        "--harbor-only",
+        action="store_true",
+        help="only those `ltb bench pull` builds tasks for (not Harbor's own registry)",
+    )
     parser.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument(

@@ -7,3 +7,5 @@ licences), rows (loading through `datasets`), sampling, adapters (row -> task sp
 
 # Written next to the task folders; `ltb bench run` and the run summary read it back.
 REPORT_NAME = "pull-report.json"
+# harbor_source of a suite pull builds from its subtasks' own definitions (benchhub/runnable.py).
+SUITE_SOURCE = "suite"

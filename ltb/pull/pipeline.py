@@ -1,7 +1,9 @@
 """`ltb bench pull` end to end: resolve, load rows, sample, adapt, write, report.
 
 Tasks are written to a staging folder next to the output and moved into place at the end, so
-an interrupted pull never leaves a half-written dataset behind.
+an interrupted pull never leaves a half-written dataset behind. A suite (a parent the release
+marks `suite`) is pulled from its subtasks' own definitions: the same number of rows from each
+(its sample weighs subtasks equally, a macro average), one subtask's report per part.
 """
 
 from __future__ import annotations
@@ -9,12 +11,13 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ltb import __version__
-from ltb.errors import PullError
+from ltb.errors import PullError, RowsUnavailableError
 from ltb.pull import REPORT_NAME
 from ltb.pull.adapters import BadRow, adapt
 from ltb.pull.progress import Progress
@@ -22,6 +25,7 @@ from ltb.pull.resolve import (
     SolutionPolicy,
     release_benchmarks,
     resolve_benchmark,
+    resolve_suite,
     solution_policy,
 )
 from ltb.pull.rows import Rows, load_rows
@@ -52,9 +56,11 @@ def pull(request: PullRequest) -> PullResult:
     if request.n < 1:
         raise PullError("--n must be at least 1")
     shapes = load_shapes()
-    shape, entry = resolve_benchmark(
-        request.benchmark, shapes, release_benchmarks(request.registry)
-    )
+    entries = release_benchmarks(request.registry)
+    suite = resolve_suite(request.benchmark, shapes, entries)
+    if suite is not None:
+        return _pull_suite(request, *suite)
+    shape, entry = resolve_benchmark(request.benchmark, shapes, entries)
     policy = solution_policy(shape, (entry or {}).get("license"), shapes.redistributable_licenses)
     split = request.split or shape.default_split
     out = (request.out or Path(shape.benchmark_id)).absolute()
@@ -63,16 +69,101 @@ def pull(request: PullRequest) -> PullResult:
     _check_columns(shape, rows)
     context = PullContext(shape, split, policy.license, policy.include)
 
+    def write(staging: Path) -> dict[str, Any]:
+        written, skipped = _write_sample(staging, rows, context, request.n, request.seed)
+        _check_written(written, skipped, rows.location)
+        return _report(request, shape, rows, policy, written, skipped)
+
+    return PullResult(out, _staged(out, write))
+
+
+def _pull_suite(
+    request: PullRequest,
+    suite: dict[str, Any],
+    members: list[tuple[BenchmarkShape, dict[str, Any]]],
+) -> PullResult:
+    """n tasks spread evenly over the suite's subtasks (which ones get the remainder: seeded)."""
+    if request.source is not None or request.split is not None:
+        raise PullError(
+            f"{suite['id']} is a suite of {len(members)} subtasks, each with its own rows and "
+            "splits: --source and --split apply to one benchmark; pull a subtask for them"
+        )
+    shapes = load_shapes()
+    out = (request.out or Path(suite["id"])).absolute()
+    _check_out(out, request.force)
+    order = sample_order([part["id"] for _, part in members], request.seed)
+    quota = {i: request.n // len(members) for i in range(len(members))}
+    for i in order[: request.n % len(members)]:
+        quota[i] += 1
+    parts = []  # (shape, policy, rows, context, n) of each subtask that gets rows
+    for i, (shape, part) in enumerate(members):
+        if quota[i]:
+            policy = solution_policy(shape, part.get("license"), shapes.redistributable_licenses)
+            try:
+                rows = load_rows(shape, shape.default_split, None)
+            except RowsUnavailableError as exc:
+                raise RowsUnavailableError(
+                    f"suite {suite['id']}, subtask {shape.benchmark_id}: {exc} (--source goes "
+                    f"with `ltb bench pull {shape.benchmark_id}`)"
+                ) from exc
+            _check_columns(shape, rows)
+            context = PullContext(shape, shape.default_split, policy.license, policy.include)
+            parts.append((shape, policy, rows, context, quota[i]))
+
+    def write(staging: Path) -> dict[str, Any]:
+        reports, all_written, all_skipped = [], [], []
+        for shape, policy, rows, context, n in parts:
+            written, skipped = _write_sample(staging, rows, context, n, request.seed)
+            _check_written(written, skipped, rows.location)
+            part_request = PullRequest(shape.benchmark_id, n, request.seed)
+            reports.append(_report(part_request, shape, rows, policy, written, skipped))
+            all_written += written
+            all_skipped += skipped
+        return {
+            "ltb_version": __version__,
+            "benchmark_id": suite["id"],
+            "benchmark_name": suite["name"],
+            "shape": "suite",
+            "adapter": {"source": "suite: each subtask's own definition (see parts)"},
+            "sample": {
+                "seed": request.seed,
+                "n": len(all_written),
+                "n_requested": request.n,
+                "per_subtask": "equal (a macro average over subtasks)",
+                "subtasks": len(members),
+                "subtasks_sampled": len(parts),
+            },
+            "solutions": {
+                "included": all(policy.include for _, policy, *_ in parts),
+                "license": sorted({policy.license for _, policy, *_ in parts}),
+                "reason": "per subtask (see parts)",
+            },
+            "notices": [n for r in reports for n in r["notices"]],
+            "parts": [
+                {k: v for k, v in r.items() if k not in ("tasks", "skipped")} for r in reports
+            ],
+            "tasks": all_written,
+            "skipped": all_skipped,
+        }
+
+    return PullResult(out, _staged(out, write))
+
+
+def _check_written(
+    written: list[dict[str, str]], skipped: list[dict[str, str]], where: str
+) -> None:
+    if not written:
+        reasons = "; ".join(f"{s['row_id']}: {s['reason']}" for s in skipped[:3])
+        raise PullError(f"no usable rows in {where} ({len(skipped)} skipped: {reasons})")
+
+
+def _staged(out: Path, write: Callable[[Path], dict[str, Any]]) -> dict[str, Any]:
+    """Run `write(staging)` in a staging folder next to `out`, then move it into place with its
+    report; on any failure nothing is left behind."""
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.pulling-"))
     try:
-        written, skipped = _write_sample(staging, rows, context, request.n, request.seed)
-        if not written:
-            reasons = "; ".join(f"{s['row_id']}: {s['reason']}" for s in skipped[:3])
-            raise PullError(
-                f"no usable rows in {rows.location} ({len(skipped)} skipped: {reasons})"
-            )
-        report = _report(request, shape, rows, policy, written, skipped)
+        report = write(staging)
         (staging / REPORT_NAME).write_text(
             json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
@@ -83,7 +174,7 @@ def pull(request: PullRequest) -> PullResult:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return PullResult(out, report)
+    return report
 
 
 def _report(

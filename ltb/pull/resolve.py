@@ -13,6 +13,7 @@ from typing import Any
 from ltb.catalog import find
 from ltb.errors import PullError, RegistryError
 from ltb.frameworks.lm_eval import SOURCE_PREFIX, NotRunnable, compile_lm_eval_task
+from ltb.pull import SUITE_SOURCE
 from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
 from ltb.release import ENV_REGISTRY, INDEX, open_release
 
@@ -61,6 +62,35 @@ def resolve_benchmark(
     return shape, entry
 
 
+def resolve_suite(
+    name: str, shapes: ShapesFile, entries: list[dict[str, Any]]
+) -> tuple[dict[str, Any], list[tuple[BenchmarkShape, dict[str, Any]]]] | None:
+    """When `name` is a suite the release marks pullable: its entry and each subtask's shape
+    with the subtask's entry, by subtask id. None when it names something else."""
+    if shapes.find(name) is not None or not entries:
+        return None
+    entry = find(entries, name)
+    if entry is None or entry.get("harbor_source") != SUITE_SOURCE:
+        return None
+    parts = sorted(
+        (
+            e
+            for e in entries
+            if e.get("parent_id") == entry["id"] and e.get("record_kind") == "subtask"
+        ),
+        key=lambda e: e["id"],
+    )
+    if not parts:
+        raise PullError(f"{entry['id']}: the release marks it a suite but lists no subtasks of it")
+    members = []
+    for part in parts:
+        shape = _release_shape(part, shapes)
+        if shape is None:
+            raise PullError(f"{entry['id']}: its subtask {part['id']} has no task shape")
+        members.append((shape, part))
+    return entry, members
+
+
 def solution_policy(
     shape: BenchmarkShape, release_license: str | None, redistributable: frozenset[str]
 ) -> SolutionPolicy:
@@ -102,6 +132,8 @@ def _release_shape(entry: dict[str, Any], shapes: ShapesFile) -> BenchmarkShape 
         return _lm_eval_shape(source.removeprefix(SOURCE_PREFIX), entry, shapes)
     if source == "pull":
         return shapes.find(entry["id"])
+    if source == SUITE_SOURCE:
+        raise PullError(f"{entry['id']} is a suite: pull builds it from its subtasks")
     raise PullError(
         f"{entry['id']} runs from Harbor's own {source} (`harbor datasets list`), not from "
         "rows ltb pulls"
