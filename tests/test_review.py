@@ -89,13 +89,14 @@ def test_licence_spellings_seen_in_the_channels_normalise_to_spdx(raw: str, spdx
 # --- heuristic reviewer ---
 
 
-def test_heuristic_publishes_mmlu_pro_normalises_its_licence_and_flags_the_conflict() -> None:
+def test_heuristic_publishes_mmlu_pro_normalises_its_licence_code_licence_apart() -> None:
     review = HEURISTIC.review(mmlu_pro())
     assert review.decision == "publish"
     assert review.reviewer == "heuristic" and review.model is None
     assert [(c.field, c.old, c.new) for c in review.corrections] == [("license", "mit", "MIT")]
     assert review.axes == ["knowledge", "reasoning"]
-    assert review.issues == ["license: channels disagree: MIT (huggingface); Apache-2.0 (github)"]
+    # the data's MIT and the code's Apache-2.0 are two facts, not a disagreement
+    assert review.issues == []
 
 
 def test_heuristic_axes_come_from_hints_and_names_and_stay_in_the_vocabulary() -> None:
@@ -430,3 +431,43 @@ def test_the_prompt_lists_the_axes_and_its_version_tracks_the_text() -> None:
     assert prompt.schema["properties"]["axes"]["items"]["enum"] == list(AXES)
     declared, digest = prompt.version.split("+")
     assert declared == "review-v1" and len(digest) == 8
+
+
+def _with_conflict(field: str, *values: str) -> MergedBenchmark:
+    entries = [{"channel": f"channel{n}", "value": v} for n, v in enumerate(values)]
+    return dataclasses.replace(gpqa_diamond(), conflicts={field: entries})
+
+
+def test_a_merge_of_different_data_sets_or_repositories_waits_for_a_person() -> None:
+    two_datasets = HEURISTIC.review(_with_conflict("hf_dataset", "google/boolq", "aps/super_glue"))
+    assert two_datasets.decision == "needs_human"
+    assert any(
+        "different data sets: aps/super_glue vs google/boolq" in i for i in two_datasets.issues
+    )
+    two_repos = HEURISTIC.review(
+        _with_conflict(
+            "github_url",
+            "https://github.com/centml/llm-inference-bench",
+            "https://github.com/argonne-lcf/LLM-Inference-Bench.git",
+        )
+    )
+    assert two_repos.decision == "needs_human"
+    assert any("different repositories" in i for i in two_repos.issues)
+
+
+@pytest.mark.parametrize(
+    ("field", "values"),
+    [
+        # re-uploads and a harness's repackaging of one data set
+        ("hf_dataset", ("cais/mmlu", "hails/mmlu_no_train", "lighteval/mmlu")),
+        ("hf_dataset", ("hails/agieval-aqua-rat", "dmayhem93/agieval-aqua-rat")),
+        ("hf_dataset", ("bigbio/pubmed_qa", "qiaojin/PubMedQA")),
+        ("hf_dataset", ("hendrycks_test", "cais/mmlu")),  # a renamed dataset
+        # a moved repository, and one repository written two ways
+        ("github_url", ("https://github.com/princeton-nlp/SWE-bench", "github.com/SWE-bench/SWE-bench")),  # noqa: E501
+        ("github_url", ("https://github.com/openai/simple-evals", "github.com/openai/simple-evals.git")),  # noqa: E501
+    ],
+)  # fmt: skip
+def test_mirrors_and_moves_are_one_source(field: str, values: tuple[str, ...]) -> None:
+    review = HEURISTIC.review(_with_conflict(field, *values))
+    assert review.decision == "publish", review.issues
