@@ -642,3 +642,20 @@ def test_a_task_without_a_family_sits_under_the_task_id_it_extends_in_its_channe
     assert parents[cw.benchmark_id_for("openbench", "graphwalks_parents")] == graphwalks
     assert parents[cw.benchmark_id_for("opencompass", "index:arc_prize_public_eval")] is None
     assert parents[cw.benchmark_id_for("pwc", "sun-rgbd")] is None
+
+
+def test_a_record_once_rejected_takes_its_names_id_when_it_becomes_a_benchmark() -> None:
+    candidates = [
+        cand("lm_eval", "masakhaner_bm_prompt_1", family="afrobench"),
+        _group("lm_eval", "masakhaner", ["masakhaner_prompt_1"]),
+    ]
+    previous = [
+        # the group was rejected last time, under its channel id (never published)
+        BenchmarkAlias("lm_eval", "masakhaner", "masakhaner", "lm-eval-masakhaner"),
+        # a published id stays what it was
+        BenchmarkAlias("lm_eval", "masakhaner_bm_prompt_1", "masakhaner_bm_prompt_1", "mner-bm"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION, previous=previous)
+    assert cw.benchmark_id_for("lm_eval", "masakhaner") == "masakhaner"
+    assert cw.benchmark_id_for("lm_eval", "masakhaner_bm_prompt_1") == "mner-bm"
+    assert _parents(cw)["mner-bm"] == "masakhaner"
