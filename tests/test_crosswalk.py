@@ -659,3 +659,15 @@ def test_a_record_once_rejected_takes_its_names_id_when_it_becomes_a_benchmark()
     assert cw.benchmark_id_for("lm_eval", "masakhaner") == "masakhaner"
     assert cw.benchmark_id_for("lm_eval", "masakhaner_bm_prompt_1") == "mner-bm"
     assert _parents(cw)["mner-bm"] == "masakhaner"
+
+
+def test_scores_naming_the_family_do_not_hide_it() -> None:
+    candidates = [
+        cand("openbench", "graphwalks", "GraphWalks"),
+        cand("openbench", "graphwalks_bfs", "GraphWalks BFS"),
+    ]
+    scores = [score("vendor", "Graphwalks", "GPT-4.1")]
+    cw = build_crosswalk(candidates, scores, NO_CURATION)
+    graphwalks = cw.benchmark_id_for("openbench", "graphwalks")
+    assert cw.benchmark_id_for("vendor", "Graphwalks") == graphwalks
+    assert _parents(cw)[cw.benchmark_id_for("openbench", "graphwalks_bfs")] == graphwalks

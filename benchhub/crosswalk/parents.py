@@ -188,10 +188,11 @@ _ID_SEPARATORS = frozenset("_:")
 
 def _extends_channel_id(task: Spelling, parent: Identity) -> bool:
     """The task's id in its channel is the parent's id in that channel plus more words, and
-    only that channel lists the parent: a benchmark other channels list too is not the task's
-    family by an id prefix alone (opencompass's `arc_prize_public_eval` is not AI2's ARC)."""
-    if {m.channel for m in parent.members} != {task.channel}:
-        return False
+    no other channel lists the parent as a record: a benchmark other channels list too is not
+    the task's family by an id prefix alone (opencompass's `arc_prize_public_eval` is not
+    AI2's ARC)."""
+    if {m.channel for m in parent.members if m.candidate is not None} != {task.channel}:
+        return False  # (a score naming it is no listing)
     key = task.source_key
     return any(
         m.channel == task.channel
