@@ -671,3 +671,18 @@ def test_scores_naming_the_family_do_not_hide_it() -> None:
     graphwalks = cw.benchmark_id_for("openbench", "graphwalks")
     assert cw.benchmark_id_for("vendor", "Graphwalks") == graphwalks
     assert _parents(cw)[cw.benchmark_id_for("openbench", "graphwalks_bfs")] == graphwalks
+
+
+def test_the_longest_group_wins_past_a_sibling_task() -> None:
+    prefix = "global_piqa_parallel_cloze"
+    candidates = [
+        cand("lm_eval", f"{prefix}_srp_latn", family="global_piqa"),
+        cand("lm_eval", f"{prefix}_srp_latn_torl", family="global_piqa"),
+        _group("lm_eval", prefix, [f"{prefix}_srp_latn", f"{prefix}_srp_latn_torl"],
+               family="global_piqa"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    group = cw.benchmark_id_for("lm_eval", prefix)
+    parents = _parents(cw)
+    assert parents[cw.benchmark_id_for("lm_eval", f"{prefix}_srp_latn_torl")] == group
+    assert parents[cw.benchmark_id_for("lm_eval", f"{prefix}_srp_latn")] == group

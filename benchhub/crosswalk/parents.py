@@ -51,6 +51,7 @@ def link_parents(identities: list[Identity]) -> None:
             _dataset_parent(identity, whole_dataset, number),
             _prefix_parent(identity, by_primary, identities, number),
             _task_parent(identity, by_primary, identities, number),
+            _group_parent(identity, by_primary, identities, number),
         ]
         identity.parent = _closest(
             identity, [p for p in found if p is not None], named_by, identities
@@ -178,6 +179,30 @@ def _task_parent(
             elif _extends_channel_id(sp, other):
                 return target
     return None
+
+
+def _group_parent(
+    identity: Identity, by_primary: dict[str, int], identities: list[Identity], number: int
+) -> int | None:
+    """The channel's group of tasks with the longest name this record's name extends
+    (`global_piqa_parallel_cloze_srp_latn_torl` in `global_piqa_parallel_cloze`, past the
+    sibling task `global_piqa_parallel_cloze_srp_latn`)."""
+    listed = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    channels = {sp.channel for sp in listed}
+    best: tuple[int, int] | None = None  # (matched length, target)
+    for sp in listed:
+        tokens = sp.forms.tokens
+        for cut in range(len(tokens) - 1, 0, -1):
+            prefix = "".join(tokens[:cut])
+            target = by_primary.get(prefix, number)
+            if target == number or len(prefix) < _MIN_PARENT_KEY:
+                continue
+            other = identities[target]
+            if _is_group(other) and channels & {m.channel for m in other.members}:
+                if best is None or len(prefix) > best[0]:
+                    best = (len(prefix), target)
+                break
+    return best[1] if best else None
 
 
 # what separates a task id from the words it adds, in ids written as code (`graphwalks_bfs`,
