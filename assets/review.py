@@ -8,7 +8,7 @@ from dagster import AssetExecutionContext, AssetKey, MaterializeResult, Metadata
 
 from assets.metadata import table_metadata
 from benchhub.benchmark_rows import benchmark_row, review_row, with_published_parents
-from benchhub.catalog import merged_from_json
+from benchhub.catalog import merged_from_row
 from benchhub.review import curation
 from benchhub.review.cache import DuckDBReviewCache
 from benchhub.review.model import Review
@@ -25,8 +25,10 @@ GROUP = "review"
 
 def _merged(warehouse: Warehouse):
     with warehouse.get_connection() as con:
-        rows = con.execute("SELECT record FROM merged_benchmarks ORDER BY benchmark_id").fetchall()
-    return [merged_from_json(record) for (record,) in rows]
+        cursor = con.execute("SELECT * FROM merged_benchmarks ORDER BY benchmark_id")
+        names = [column[0] for column in cursor.description]
+        rows = cursor.fetchall()
+    return [merged_from_row(dict(zip(names, row, strict=True))) for row in rows]
 
 
 @asset(

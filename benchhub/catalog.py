@@ -8,8 +8,10 @@ disagreements between channels are kept (`conflicts`) rather than silently resol
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 # The facts a benchmark page shows; provenance and conflicts are tracked for each of these.
 FACT_FIELDS: tuple[str, ...] = (
@@ -64,12 +66,72 @@ class MergedBenchmark:
         return len(self.channels)
 
 
+# -- the merged_benchmarks table: one typed column per MergedBenchmark field -------------------
+# The dataclass above is the one declaration: the DDL, the writer and the reader all follow it.
+
+_SCALAR_TYPES: dict[type, str] = {str: "VARCHAR", int: "BIGINT", bool: "BOOLEAN"}
+
+
+def _column_type(annotation: Any) -> tuple[str, bool]:
+    """(DuckDB type, nullable) for a field's annotation; a mapping is stored as JSON."""
+    nullable = False
+    if get_origin(annotation) in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        nullable = len(args) < len(get_args(annotation))
+        (annotation,) = args
+    origin = get_origin(annotation)
+    if origin is list:
+        (item,) = get_args(annotation)
+        return f"{_SCALAR_TYPES[item]}[]", nullable
+    if origin is dict:
+        return "JSON", nullable
+    if annotation in _SCALAR_TYPES:
+        return _SCALAR_TYPES[annotation], nullable
+    raise TypeError(f"MergedBenchmark: no column type for annotation {annotation!r}")
+
+
+def _merged_columns() -> tuple[tuple[str, str, bool], ...]:
+    hints = get_type_hints(MergedBenchmark)
+    return tuple((f.name, *_column_type(hints[f.name])) for f in fields(MergedBenchmark))
+
+
+# (column, DuckDB type, nullable), in the dataclass's field order.
+MERGED_COLUMNS: tuple[tuple[str, str, bool], ...] = _merged_columns()
+_JSON_COLUMNS = frozenset(name for name, dtype, _ in MERGED_COLUMNS if dtype == "JSON")
+
+
+def merged_benchmarks_ddl() -> str:
+    """The CREATE TABLE of merged_benchmarks, from MERGED_COLUMNS."""
+    lines = [
+        f'    "{name}" {dtype}'
+        + (" PRIMARY KEY" if name == "benchmark_id" else "" if nullable else " NOT NULL")
+        for name, dtype, nullable in MERGED_COLUMNS
+    ]
+    return (
+        "-- The crosswalk's merged benchmark records (before review), one row per identity;\n"
+        "-- columns declared by benchhub.catalog.MergedBenchmark.\n"
+        "CREATE TABLE merged_benchmarks (\n" + ",\n".join(lines) + "\n);"
+    )
+
+
 def merged_to_row(benchmark: MergedBenchmark) -> dict[str, Any]:
-    return {
-        "benchmark_id": benchmark.benchmark_id,
-        "record": json.dumps(asdict(benchmark), sort_keys=True),
+    """The merged_benchmarks row: one value per column, mappings as JSON text."""
+    row: dict[str, Any] = {}
+    for name, _, _ in MERGED_COLUMNS:
+        value = getattr(benchmark, name)
+        row[name] = (
+            json.dumps(value, sort_keys=True, default=str) if name in _JSON_COLUMNS else value
+        )
+    return row
+
+
+def merged_from_row(row: Mapping[str, Any]) -> MergedBenchmark:
+    """A MergedBenchmark from a merged_benchmarks row read by column name."""
+    missing = [name for name, _, _ in MERGED_COLUMNS if name not in row]
+    if missing:
+        raise ValueError(f"merged_benchmarks row lacks column(s) {missing}")
+    values = {
+        name: json.loads(row[name]) if name in _JSON_COLUMNS else row[name]
+        for name, _, _ in MERGED_COLUMNS
     }
-
-
-def merged_from_json(text: str) -> MergedBenchmark:
-    return MergedBenchmark(**json.loads(text))
+    return MergedBenchmark(**values)

@@ -282,6 +282,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "benchmark_id_orphan": None,
         "record_kind": "benchmark",
         "parent_not_benchmark_or_suite": None,
+        "group_closer_than_parent": None,
         "license_not_from_the_data_set": None,
         "suite_part_not_pullable": None,
     }
@@ -384,13 +385,20 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
         benchmark(benchmark_id="gsm8k", name="GSM8K", parent_not_benchmark_or_suite="reasoning"),
         benchmark(benchmark_id="x", name="X", license_not_from_the_data_set="papers_with_code"),
         benchmark(benchmark_id="y", name="Y", record_kind="category"),
+        benchmark(
+            benchmark_id="mmlu-prox-lite-ne-history",
+            name="mmlu prox lite ne history",
+            top_level_name=None,
+            group_closer_than_parent="mmlu-prox-lite-ne",
+        ),
         # a category under its benchmark is a child, not a top-level record: allowed
         benchmark(benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=7, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=8, min_published_benchmarks=1)
     assert failed(results) == {
         "top_level_are_benchmarks",
         "parents_are_benchmarks_or_suites",
+        "parent_is_the_closest_group",
         "licence_from_the_data_set",
         "record_kind_in_set",
     }

@@ -543,3 +543,146 @@ def test_gold_sets_meet_the_targets(real_crosswalk: Crosswalk) -> None:
             model.precision,
             model.recall,
         )
+
+
+# -- parents: a channel's groups, the longest parent, ids in code ----------------------------
+
+
+def _group(channel: str, key: str, members: list, family: str | None = None) -> BenchmarkCandidate:
+    return cand(
+        channel,
+        key,
+        family=family,
+        is_benchmark=False,
+        not_benchmark_reason=f"group of {len(members)} tasks scored together",
+        extra={"members": members},
+    )
+
+
+def _parents(cw: Crosswalk) -> dict[str, str | None]:
+    return {b.benchmark_id: b.parent_id for b in cw.benchmarks}
+
+
+def test_tasks_of_a_channel_group_named_after_it_sit_under_the_group() -> None:
+    # lm-eval's afrobench folder collects other benchmarks' tasks; its `masakhaner` group
+    # (of per-prompt groups) is the benchmark the language tasks are variants of
+    tasks = [
+        cand("lm_eval", f"masakhaner_{lang}_prompt_{n}", family="afrobench")
+        for lang in ("bm", "ha", "yo")
+        for n in (1, 2)
+    ]
+    candidates = [
+        *tasks,
+        cand("lm_eval", "xnli_yo", family="afrobench"),
+        _group("lm_eval", "masakhaner", [["masakhaner_prompt_1"], "masakhaner_prompt_2"]),
+        _group("lm_eval", "tinybench", ["xnli_yo", "arc_tiny"], family="afrobench"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    group = cw.benchmark_id_for("lm_eval", "masakhaner")
+    by_id = {b.benchmark_id: b for b in cw.benchmarks}
+    assert by_id[group].is_benchmark and by_id[group].record_kind == "suite"
+    for task in tasks:
+        child = by_id[cw.benchmark_id_for("lm_eval", task.source_key)]
+        assert child.parent_id == group and child.record_kind == "subtask"
+    # a group of other benchmarks' tasks is not a benchmark
+    assert not by_id[cw.benchmark_id_for("lm_eval", "tinybench")].is_benchmark
+    assert by_id[cw.benchmark_id_for("lm_eval", "xnli_yo")].parent_id is None
+
+
+def test_the_longest_matching_group_is_the_parent() -> None:
+    subjects = ("history", "law")
+    candidates = [
+        *(cand("lm_eval", f"mmlu_prox_ne_{s}", family="mmlu_prox") for s in subjects),
+        *(cand("lm_eval", f"mmlu_prox_lite_ne_{s}", family="mmlu_prox") for s in subjects),
+        _group("lm_eval", "mmlu_prox_lite_ne", [f"mmlu_prox_lite_ne_{s}" for s in subjects],
+               family="mmlu_prox"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parents = _parents(cw)
+    family = cw.benchmark_id_for("lm_eval", "family:mmlu_prox")
+    lite = cw.benchmark_id_for("lm_eval", "mmlu_prox_lite_ne")
+    assert family is not None and lite is not None and family != lite
+    assert parents[lite] == family
+    for s in subjects:
+        assert parents[cw.benchmark_id_for("lm_eval", f"mmlu_prox_lite_ne_{s}")] == lite
+        assert parents[cw.benchmark_id_for("lm_eval", f"mmlu_prox_ne_{s}")] == family
+
+
+def test_a_sibling_task_with_a_shorter_name_is_not_a_parent() -> None:
+    candidates = [
+        cand("lm_eval", "bigbench_physics", family="bigbench"),
+        cand("lm_eval", "bigbench_physics_questions", family="bigbench"),
+        cand("lighteval", "bigbench:physics", family="bigbench"),
+        cand("lighteval", "bigbench:physics_questions", family="bigbench"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parents = _parents(cw)
+    family = parents[cw.benchmark_id_for("lm_eval", "bigbench_physics")]
+    assert family is not None
+    assert parents[cw.benchmark_id_for("lm_eval", "bigbench_physics_questions")] == family
+
+
+def test_a_task_without_a_family_sits_under_the_task_id_it_extends_in_its_channel() -> None:
+    candidates = [
+        cand("openbench", "graphwalks", "GraphWalks"),
+        cand("openbench", "graphwalks_bfs", "GraphWalks BFS"),
+        cand("openbench", "graphwalks_parents", "GraphWalks Parents"),
+        # ARC is listed by two channels: an id prefix in a third is no family of it
+        cand("opencompass", "index:arc", "ARC"),
+        cand("lm_eval", "arc", "ARC"),
+        cand("opencompass", "index:arc_prize_public_eval", "ARC Prize"),
+        # a slug's hyphen joins one name's words (SUN is not SUN RGB-D's)
+        cand("pwc", "sun", "SUN"),
+        cand("pwc", "sun-rgbd", "SUN RGB-D"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parents = _parents(cw)
+    graphwalks = cw.benchmark_id_for("openbench", "graphwalks")
+    assert parents[cw.benchmark_id_for("openbench", "graphwalks_bfs")] == graphwalks
+    assert parents[cw.benchmark_id_for("openbench", "graphwalks_parents")] == graphwalks
+    assert parents[cw.benchmark_id_for("opencompass", "index:arc_prize_public_eval")] is None
+    assert parents[cw.benchmark_id_for("pwc", "sun-rgbd")] is None
+
+
+def test_a_record_once_rejected_takes_its_names_id_when_it_becomes_a_benchmark() -> None:
+    candidates = [
+        cand("lm_eval", "masakhaner_bm_prompt_1", family="afrobench"),
+        _group("lm_eval", "masakhaner", ["masakhaner_prompt_1"]),
+    ]
+    previous = [
+        # the group was rejected last time, under its channel id (never published)
+        BenchmarkAlias("lm_eval", "masakhaner", "masakhaner", "lm-eval-masakhaner"),
+        # a published id stays what it was
+        BenchmarkAlias("lm_eval", "masakhaner_bm_prompt_1", "masakhaner_bm_prompt_1", "mner-bm"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION, previous=previous)
+    assert cw.benchmark_id_for("lm_eval", "masakhaner") == "masakhaner"
+    assert cw.benchmark_id_for("lm_eval", "masakhaner_bm_prompt_1") == "mner-bm"
+    assert _parents(cw)["mner-bm"] == "masakhaner"
+
+
+def test_scores_naming_the_family_do_not_hide_it() -> None:
+    candidates = [
+        cand("openbench", "graphwalks", "GraphWalks"),
+        cand("openbench", "graphwalks_bfs", "GraphWalks BFS"),
+    ]
+    scores = [score("vendor", "Graphwalks", "GPT-4.1")]
+    cw = build_crosswalk(candidates, scores, NO_CURATION)
+    graphwalks = cw.benchmark_id_for("openbench", "graphwalks")
+    assert cw.benchmark_id_for("vendor", "Graphwalks") == graphwalks
+    assert _parents(cw)[cw.benchmark_id_for("openbench", "graphwalks_bfs")] == graphwalks
+
+
+def test_the_longest_group_wins_past_a_sibling_task() -> None:
+    prefix = "global_piqa_parallel_cloze"
+    candidates = [
+        cand("lm_eval", f"{prefix}_srp_latn", family="global_piqa"),
+        cand("lm_eval", f"{prefix}_srp_latn_torl", family="global_piqa"),
+        _group("lm_eval", prefix, [f"{prefix}_srp_latn", f"{prefix}_srp_latn_torl"],
+               family="global_piqa"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    group = cw.benchmark_id_for("lm_eval", prefix)
+    parents = _parents(cw)
+    assert parents[cw.benchmark_id_for("lm_eval", f"{prefix}_srp_latn_torl")] == group
+    assert parents[cw.benchmark_id_for("lm_eval", f"{prefix}_srp_latn")] == group

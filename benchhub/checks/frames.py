@@ -41,7 +41,9 @@ _FACT_COLUMNS = sorted({f for fields in IMPORTANT_FIELDS.values() for f in field
 _LICENCE_SOURCES_SQL = ", ".join(f"'{c}'" for c in sorted(LICENCE_SOURCES))
 # Catalogue invariants on released rows, as columns holding the offending value (NULL if fine):
 # a parent that is not a released benchmark or suite; a licence from a channel that cannot
-# state the data set's own; the name of a top-level record (unique among them).
+# state the data set's own; a released group of the same channel whose id this record's id
+# extends, longer than its parent's (the longest group is the parent); the name of a top-level
+# record (unique among them).
 _CATALOGUE_COLUMNS = f"""
                record_kind,
                CASE WHEN t.published AND t.parent_id IS NOT NULL AND NOT EXISTS (
@@ -53,6 +55,14 @@ _CATALOGUE_COLUMNS = f"""
                        NOT IN ({_LICENCE_SOURCES_SQL})
                THEN coalesce(json_extract_string(t.provenance, '$.license'), '(no source)')
                END AS license_not_from_the_data_set,
+               CASE WHEN t.published THEN (
+                   SELECT max_by(g.benchmark_id, length(g.benchmark_id)) FROM benchmarks AS g
+                   WHERE g.published AND g.record_kind = 'suite'
+                   AND t.benchmark_id LIKE g.benchmark_id || '-%'
+                   AND g.benchmark_id <> coalesce(t.parent_id, '')
+                   AND length(g.benchmark_id) > length(coalesce(t.parent_id, ''))
+                   AND list_has_any(t.channels, g.channels))
+               END AS group_closer_than_parent,
                CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
 
 

@@ -101,9 +101,10 @@ def collect_spellings(
     spellings = []
     for c in (*candidates, *family_candidates(candidates)):
         keys = strong_keys(c)
+        group = is_named_group(c)
         reason = (
             c.not_benchmark_reason
-            if not c.is_benchmark
+            if not (c.is_benchmark or group)
             else not_a_benchmark_reason(c.source_name, c.family, c.source_key)
         )
         spellings.append(
@@ -115,10 +116,10 @@ def collect_spellings(
                 keys,
                 c,
                 c.source_url,
-                is_benchmark=c.is_benchmark and reason is None,
+                is_benchmark=(c.is_benchmark or group) and reason is None,
                 evidence=_evidence_of(keys),
                 not_benchmark_reason=reason,
-                grouping=c.source_key.startswith(FAMILY_KEY_PREFIX),
+                grouping=group or c.source_key.startswith(FAMILY_KEY_PREFIX),
             )
         )
     seen = {(c.channel, c.source_key, c.source_name) for c in candidates}
@@ -171,6 +172,29 @@ def family_candidates(candidates: Sequence[BenchmarkCandidate]) -> list[Benchmar
             )
         )
     return found
+
+
+def is_named_group(candidate: BenchmarkCandidate) -> bool:
+    """A channel's group record (not a task of its own) whose member tasks are named after it
+    is the benchmark or variant those tasks are subsets of: lm-eval's `masakhaner` group of
+    `masakhaner_prompt_1`..., its `mmlu_prox_lite_ne` group of `mmlu_prox_lite_ne_history`...
+    It stands as a suite (a parent), not as a task. A group of other benchmarks' tasks
+    (`tinyBenchmarks`) or named as a category stays what the channel says."""
+    if candidate.is_benchmark or not is_parent_name(candidate.source_name):
+        return False
+    listed = candidate.extra.get("members") if candidate.extra else None
+    own = tokens_of(candidate.source_name)
+    # a member may differ only by a setting the name rules drop (`masakhaner_prompt_1`)
+    return any(tokens_of(m)[: len(own)] == own for m in _names_in(listed))
+
+
+def _names_in(listed: object) -> list[str]:
+    """The member names of a group listing, nested lists flattened (lm-eval's `noor`)."""
+    if isinstance(listed, str):
+        return [listed]
+    if isinstance(listed, list):
+        return [name for item in listed for name in _names_in(item)]
+    return []
 
 
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:

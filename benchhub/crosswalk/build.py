@@ -12,7 +12,7 @@ from typing import Any
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import Identity, Spelling, collect_spellings, resolve
 from benchhub.crosswalk.curation import Curation, SpellingRef, load_curation
-from benchhub.crosswalk.ids import canonical_name, default_id, disambiguate
+from benchhub.crosswalk.ids import canonical_name, default_id, disambiguate, rejected_id
 from benchhub.crosswalk.kinds import category_reason, is_category_name, record_kind
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
@@ -208,6 +208,7 @@ def _previous_ids(
             before[(sp.channel, sp.source_key)]
             for sp in identity.members
             if (sp.channel, sp.source_key) in before
+            and not (sp.is_benchmark and before[(sp.channel, sp.source_key)] == rejected_id(sp))
         )
         for identity in identities
     ]

@@ -45,13 +45,19 @@ def main_key(identity: Identity) -> str:
     return min(pool, key=lambda k: (-len(channels[k]), len(k), k))
 
 
+def rejected_id(spelling: Spelling) -> str:
+    """A lone record that is not a benchmark (a template, a challenge file, a channel's group)
+    is known by its channel id, all that is unique about it. Never published, so when a later
+    rule makes it a benchmark it takes its name's slug instead (nobody links to the old id)."""
+    return slug(f"{spelling.channel}-{spelling.source_key}")
+
+
 def default_id(identity: Identity) -> str:
     """Rule 3: the slug of the main key, split into words as most of its spellings split it."""
     if len(identity.members) == 1:
         sp = identity.members[0]
         if not sp.is_benchmark:
-            # a lone template or challenge file: its channel id is all that is unique about it
-            return slug(f"{sp.channel}-{sp.source_key}")
+            return rejected_id(sp)
         return slug("-".join(sp.forms.tokens))
     key = main_key(identity)
     splits = Counter(sp.forms.tokens for sp in _voters(identity) if sp.forms.primary == key)

@@ -117,13 +117,62 @@ def arxiv_id(text: str | None) -> str | None:
     return match.group(1) if match else None
 
 
+# Repositories that moved to another owner (GitHub redirects the old address). Only moves seen
+# in the channels' data are listed; add a row when a channel shows another.
+GITHUB_MOVES: dict[str, str] = {
+    "princeton-nlp/swe-bench": "swe-bench/swe-bench",
+}
+
+
 def github_repo(url: str | None) -> str | None:
+    """The repository's current owner/name, lower case, from any github.com URL."""
     if not url:
         return None
     match = _GITHUB.search(url)
     if not match:
         return None
-    return f"{match.group(1)}/{match.group(2).removesuffix('.git')}".lower()
+    repo = f"{match.group(1)}/{match.group(2).removesuffix('.git')}".lower()
+    return GITHUB_MOVES.get(repo, repo)
+
+
+# -- two records pointing at different data or code: a merge a person must decide -------------
+
+# Words that say how a dataset is packaged or hosted, not what it holds.
+_PACKAGING_WORDS = frozenset(
+    {"the", "and", "of", "data", "dataset", "datasets", "hf", "harness", "helm", "lighteval"}
+)
+_WORDS = re.compile(r"[a-z]+|\d+")
+
+
+def _dataset_words(dataset: str) -> frozenset[str]:
+    name = dataset.rsplit("/", 1)[-1].lower()
+    words = frozenset(_WORDS.findall(name)) - _PACKAGING_WORDS
+    return words | {"".join(_WORDS.findall(name))}  # `pubmed_qa` and `pubmedqa` meet
+
+
+def distinct_datasets(datasets: list[str]) -> list[list[str]]:
+    """The canonical HF datasets among `datasets` grouped by the data they hold, each group
+    sorted; [] when they are one data set. Re-uploads are common (another owner, a harness's
+    repackaging: `hails/mmlu_no_train` of `cais/mmlu`, `lighteval/bbq_helm` of BBQ), so two
+    ids hold the same data when their names share a word; `aps/super_glue` and `google/boolq`,
+    or `lmsys/lmsys-chat-1m` and `lmsys/mt_bench_human_judgments`, do not."""
+    ids = sorted({c for d in datasets if (c := canonical_hf(d, None)[0])})
+    groups: list[tuple[set[str], set[str]]] = []  # (ids, their words)
+    for dataset in ids:
+        words = set(_dataset_words(dataset))
+        joined = [g for g in groups if g[1] & words]
+        for group in joined:
+            groups.remove(group)
+        merged_ids = {dataset}.union(*(g[0] for g in joined))
+        groups.append((merged_ids, words.union(*(g[1] for g in joined))))
+    return sorted(sorted(g[0]) for g in groups) if len(groups) > 1 else []
+
+
+def distinct_repos(urls: list[str]) -> list[str]:
+    """The different GitHub repositories among `urls` (after known moves), sorted; [] when
+    there is at most one. A fork or a same-named project of another owner is another repo."""
+    repos = sorted({r for u in urls if (r := github_repo(u))})
+    return repos if len(repos) > 1 else []
 
 
 # Where papers live: a `paper_url` elsewhere is a homepage, a blog post or a repository.

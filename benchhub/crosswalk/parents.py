@@ -17,7 +17,7 @@ from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent
 from benchhub.crosswalk.names import name_forms
 
 if TYPE_CHECKING:
-    from benchhub.crosswalk.benchmarks import Identity
+    from benchhub.crosswalk.benchmarks import Identity, Spelling
 
 
 # A parent found by name alone must have a name longer than this ("c4", "em" are too short to
@@ -42,16 +42,60 @@ def link_parents(identities: list[Identity]) -> None:
     by_primary = {
         primary: min(counts, key=lambda n: (-counts[n], n)) for primary, counts in uses.items()
     }
+    named_by: dict[int, list[str]] = defaultdict(list)
+    for primary, number in by_primary.items():
+        named_by[number].append(primary)
     for number, identity in enumerate(identities):
-        parent = _family_parent(identity, by_primary, identities, number)
-        if parent is None:
-            parent = _dataset_parent(identity, whole_dataset, number)
-        if parent is None:
-            parent = _prefix_parent(identity, by_primary, identities, number)
-        if parent is None:
-            parent = _task_parent(identity, by_primary, identities, number)
-        identity.parent = parent
+        found = [
+            _family_parent(identity, by_primary, identities, number),
+            _dataset_parent(identity, whole_dataset, number),
+            _prefix_parent(identity, by_primary, identities, number),
+            _task_parent(identity, by_primary, identities, number),
+            _group_parent(identity, by_primary, identities, number),
+        ]
+        identity.parent = _closest(
+            identity, [p for p in found if p is not None], named_by, identities
+        )
     _break_cycles(identities)
+
+
+def _closest(
+    identity: Identity,
+    found: list[int],
+    named_by: dict[int, list[str]],
+    identities: list[Identity],
+) -> int | None:
+    """Of the parents the rules found (in rule order), the one whose name is the longest start
+    of this record's name: `mmlu_prox_lite_ne_history` belongs in the channel's
+    `mmlu_prox_lite_ne` group, not in the shorter MMLU-ProX its family names. A longer name
+    wins only when it is a channel's group of tasks: a task whose name this one extends may
+    be a sibling (BIG-bench's `physics` and `physics_questions`), not a parent. A parent found
+    by evidence alone (a dataset, a paper) matches no words; ties keep the rule order."""
+    if not found:
+        return None
+    primaries = {sp.forms.primary for sp in identity.members}
+
+    def matched(target: int) -> int:
+        return max(
+            (
+                len(name)
+                for name in named_by.get(target, ())
+                if any(p != name and p.startswith(name) for p in primaries)
+            ),
+            default=0,
+        )
+
+    first = found[0]
+    groups = [t for t in found[1:] if t != first and _is_group(identities[t])]
+    longer = [t for t in groups if matched(t) > matched(first)]
+    return max(longer, key=matched) if longer else first
+
+
+def _is_group(identity: Identity) -> bool:
+    """Known only as a channel's group of tasks (or task family): a container, never a
+    sibling task."""
+    named = [sp for sp in identity.members if sp.is_benchmark]
+    return bool(named) and all(sp.grouping for sp in named)
 
 
 def _family_parent(
@@ -64,7 +108,7 @@ def _family_parent(
     own = _evidence(identity)
     for sp in identity.members:
         family = sp.candidate.family if sp.candidate else None
-        if family and not sp.grouping and is_parent_name(family):
+        if family and is_parent_name(family):
             target = by_primary.get(name_forms(family).primary, number)
             # a category of a benchmark (LiveBench's "Reasoning") belongs to it by its listing
             if target != number and (
@@ -108,24 +152,81 @@ def _task_parent(
     `truthfulqa_sk_mc2` of TruthfulQA, "ANLI test" of ANLI). A record more than one channel
     lists is a benchmark in its own right and keeps its place (MMLU-Pro is not MMLU's). The
     parent must be one the same channel lists, or share a paper, dataset or repository: a
-    name prefix across channels is a coincidence (lm-eval's `persona_*` are not Persona-Chat)."""
+    name prefix across channels is a coincidence (lm-eval's `persona_*` are not Persona-Chat).
+    A task with no family is placed only when its channel's own id extends the parent's id in
+    that channel, and only that channel lists the parent (openbench's `graphwalks_bfs`
+    of `graphwalks`)."""
     channels = {sp.channel for sp in identity.members}
     if len(channels) != 1:
         return None
     own = _evidence(identity)
-    named = [sp for sp in identity.members if sp.is_benchmark and not sp.grouping]
-    if not named or not all(sp.candidate is not None and sp.candidate.family for sp in named):
+    # a channel's group of tasks is placed like a task (`mmlu_de_llama_stem` in `mmlu_de_llama`)
+    named = [sp for sp in identity.members if sp.is_benchmark]
+    if not named or not all(sp.candidate is not None for sp in named):
         return None
+    in_family = all(sp.candidate is not None and sp.candidate.family for sp in named)
     for sp in named:
         tokens = sp.forms.tokens
         for cut in range(len(tokens) - 1, 0, -1):
             prefix = "".join(tokens[:cut])
             target = by_primary.get(prefix, number)
-            if target != number and len(prefix) >= _MIN_PARENT_KEY:
-                other = identities[target]
+            if target == number or len(prefix) < _MIN_PARENT_KEY:
+                continue
+            other = identities[target]
+            if in_family:
                 if channels & {m.channel for m in other.members} or own & _evidence(other):
                     return target
+            elif _extends_channel_id(sp, other):
+                return target
     return None
+
+
+def _group_parent(
+    identity: Identity, by_primary: dict[str, int], identities: list[Identity], number: int
+) -> int | None:
+    """The channel's group of tasks with the longest name this record's name extends
+    (`global_piqa_parallel_cloze_srp_latn_torl` in `global_piqa_parallel_cloze`, past the
+    sibling task `global_piqa_parallel_cloze_srp_latn`)."""
+    listed = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    channels = {sp.channel for sp in listed}
+    best: tuple[int, int] | None = None  # (matched length, target)
+    for sp in listed:
+        tokens = sp.forms.tokens
+        for cut in range(len(tokens) - 1, 0, -1):
+            prefix = "".join(tokens[:cut])
+            target = by_primary.get(prefix, number)
+            if target == number or len(prefix) < _MIN_PARENT_KEY:
+                continue
+            other = identities[target]
+            if _is_group(other) and channels & {m.channel for m in other.members}:
+                if best is None or len(prefix) > best[0]:
+                    best = (len(prefix), target)
+                break
+    return best[1] if best else None
+
+
+# what separates a task id from the words it adds, in ids written as code (`graphwalks_bfs`,
+# `wmt16:cs-en`); a slug's hyphen joins one name's words as often as it adds a subset
+# (SUN and SUN RGB-D are different data sets)
+_ID_SEPARATORS = frozenset("_:")
+
+
+def _extends_channel_id(task: Spelling, parent: Identity) -> bool:
+    """The task's id in its channel is the parent's id in that channel plus more words, and
+    no other channel lists the parent as a record: a benchmark other channels list too is not
+    the task's family by an id prefix alone (opencompass's `arc_prize_public_eval` is not
+    AI2's ARC)."""
+    if {m.channel for m in parent.members if m.candidate is not None} != {task.channel}:
+        return False  # (a score naming it is no listing)
+    key = task.source_key
+    return any(
+        m.channel == task.channel
+        and m.candidate is not None
+        and len(key) > len(m.source_key)
+        and key.startswith(m.source_key)
+        and key[len(m.source_key)] in _ID_SEPARATORS
+        for m in parent.members
+    )
 
 
 def _evidence(identity: Identity) -> set[str]:

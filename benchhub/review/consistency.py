@@ -3,7 +3,8 @@
 Both reviewers run these: channels that disagree (after licence normalisation, so "mit" and
 "MIT License" agree), dates in the future, an arXiv id that is not the paper's, a dataset id that
 shares no word with any of the benchmark's names. Findings that suggest two different benchmarks
-were merged under one id ask for a person.
+were merged under one id ask for a person: two papers, two different data sets, two
+repositories.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class Finding:
 def find_inconsistencies(benchmark: MergedBenchmark, today: date) -> list[Finding]:
     return [
         *_conflicts(benchmark),
+        *_different_sources(benchmark),
         *_future_or_bad_date(benchmark, today),
         *_arxiv_mismatch(benchmark),
         *_dataset_name_mismatch(benchmark),
@@ -71,6 +73,28 @@ def _conflicts(benchmark: MergedBenchmark) -> list[Finding]:
             findings.append(
                 Finding(f"{field}: channels disagree: {sides}", field in _MERGE_SUSPECT_FIELDS)
             )
+    return findings
+
+
+def _different_sources(benchmark: MergedBenchmark) -> list[Finding]:
+    """Channels whose records point at different data sets or repositories were merged by
+    name: a person decides whether they are one benchmark (crosswalk.keys says when two ids
+    are different data or code; mirrors and moved repositories are not)."""
+    # imported here: the crosswalk package imports the tier rules, which import this module
+    from benchhub.crosswalk.keys import distinct_datasets, distinct_repos
+
+    def values(field: str) -> list[str]:
+        return [str(e["value"]) for e in benchmark.conflicts.get(field, []) if e.get("value")]
+
+    findings = []
+    datasets = distinct_datasets(values("hf_dataset"))
+    if datasets:
+        sides = " vs ".join(", ".join(group) for group in datasets)
+        findings.append(Finding(f"merged records point at different data sets: {sides}", True))
+    repos = distinct_repos(values("github_url"))
+    if repos:
+        sides = " vs ".join(repos)
+        findings.append(Finding(f"merged records point at different repositories: {sides}", True))
     return findings
 
 
