@@ -110,12 +110,15 @@ def small_template(
     small = SmallRegistry(root / "warehouse.duckdb", root / "exports")
     shutil.copy(built_registry.warehouse, small.warehouse)
     small.sql(
+        # suites are left out: a suite's runnability stands on subtasks the trim would drop
         """CREATE TABLE keep AS
            (SELECT benchmark_id FROM scores JOIN benchmarks USING (benchmark_id)
-            WHERE published GROUP BY ALL HAVING count(*) BETWEEN 3 AND 40
+            WHERE published AND harbor_source IS DISTINCT FROM 'suite'
+            GROUP BY ALL HAVING count(*) BETWEEN 3 AND 40
             ORDER BY count(*) DESC, benchmark_id LIMIT 30)
            UNION
-           (SELECT benchmark_id FROM benchmarks b WHERE published AND NOT EXISTS
+           (SELECT benchmark_id FROM benchmarks b WHERE published
+               AND harbor_source IS DISTINCT FROM 'suite' AND NOT EXISTS
                (SELECT 1 FROM scores s WHERE s.benchmark_id = b.benchmark_id)
             ORDER BY benchmark_id LIMIT 10)""",
         *(
