@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+from ltb.catalog import find
+from ltb.output import print_json, table
 from ltb.release import Release
 
 REDIRECTS = "redirects.json"
@@ -38,3 +40,29 @@ def follow(release: Release, kind: Kind, old_id: str) -> Moved | None:
 def tell(moved: Moved, kind: Kind) -> None:
     """The notice goes to stderr, so `--json` output on stdout stays machine-readable."""
     print(moved.notice(kind), file=sys.stderr)
+
+
+def resolve(
+    release: Release, kind: Kind, entries: list[dict[str, Any]], name: str
+) -> tuple[dict[str, Any] | None, Moved | None]:
+    """The index entry `name` names, following a moved id first (its old page's link meant that
+    id). A split returns no entry and the move: the old id is several entries now."""
+    live = any(e["id"] == name for e in entries)
+    moved = None if live else follow(release, kind, name)
+    if moved is not None:
+        tell(moved, kind)
+        if len(moved.to) > 1:
+            return None, moved
+    return find(entries, moved.to[0] if moved else name), moved
+
+
+def show_split(
+    moved: Moved, entries: list[dict[str, Any]], as_json: bool, columns: tuple[str, ...]
+) -> int:
+    """Where a split id went: the new entries (their `columns`), or the redirect as JSON."""
+    if as_json:
+        print_json({"redirect": {"from": moved.old_id, "to": moved.to, "reason": moved.reason}})
+    else:
+        rows = [tuple(e[c] for c in columns) for e in entries if e["id"] in moved.to]
+        print(table([c.upper() for c in columns], rows))
+    return 0

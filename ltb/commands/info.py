@@ -7,11 +7,11 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from ltb.catalog import closest, find
+from ltb.catalog import closest
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.pull import SUITE_SOURCE
-from ltb.redirects import Moved, follow, tell
+from ltb.redirects import resolve, show_split
 from ltb.release import INDEX, open_release, page_path
 from ltb.top_scores import top_headline_scores
 
@@ -38,13 +38,9 @@ def run(args: argparse.Namespace) -> int:
     release = open_release(args.registry)
     entries = release.read_json(INDEX)["benchmarks"]
     # an id that moved is followed before names are matched: the old page's link meant that id
-    live = any(e["id"] == args.benchmark for e in entries)
-    moved = None if live else follow(release, "benchmark", args.benchmark)
-    if moved is not None:
-        tell(moved, "benchmark")
-        if len(moved.to) > 1:  # a split: the old id is several benchmarks now
-            return _show_split(moved, entries, args.json)
-    entry = find(entries, moved.to[0] if moved else args.benchmark)
+    entry, moved = resolve(release, "benchmark", entries, args.benchmark)
+    if moved is not None and len(moved.to) > 1:
+        return show_split(moved, entries, args.json, ("id", "name", "tier"))
     if entry is None:
         suggestions = closest(entries, args.benchmark)
         hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
@@ -57,15 +53,6 @@ def run(args: argparse.Namespace) -> int:
         print_json(page)
     else:
         print(render(page))
-    return 0
-
-
-def _show_split(moved: Moved, entries: list[dict[str, Any]], as_json: bool) -> int:
-    if as_json:
-        print_json({"redirect": {"from": moved.old_id, "to": moved.to, "reason": moved.reason}})
-    else:
-        rows = [(e["id"], e["name"], e["tier"]) for e in entries if e["id"] in moved.to]
-        print(table(["ID", "NAME", "TIER"], rows))
     return 0
 
 

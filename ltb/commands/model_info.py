@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ltb.catalog import closest, find
+from ltb.catalog import closest
 from ltb.errors import LtbError
 from ltb.output import print_json, table
-from ltb.redirects import Moved, follow, tell
+from ltb.redirects import resolve, show_split
 from ltb.release import MODEL_INDEX, model_page_path, open_release
 
 
@@ -28,14 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     release = open_release(args.registry)
     entries = release.read_json(MODEL_INDEX)["models"]
-    # an id that moved (split, merged, renamed) is followed before names are matched
-    live = any(e["id"] == args.model for e in entries)
-    moved = None if live else follow(release, "model", args.model)
-    if moved is not None:
-        tell(moved, "model")
-        if len(moved.to) > 1:  # a split: the old id is several models now
-            return _show_split(moved, entries, args.json)
-    entry = find(entries, moved.to[0] if moved else args.model)
+    entry, moved = resolve(release, "model", entries, args.model)
+    if moved is not None and len(moved.to) > 1:
+        return show_split(moved, entries, args.json, ("id", "name"))
     if entry is None:
         suggestions = closest(entries, args.model)
         hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
@@ -48,15 +43,6 @@ def run(args: argparse.Namespace) -> int:
         print_json(page)
     else:
         print(render(page))
-    return 0
-
-
-def _show_split(moved: Moved, entries: list[dict[str, Any]], as_json: bool) -> int:
-    if as_json:
-        print_json({"redirect": {"from": moved.old_id, "to": moved.to, "reason": moved.reason}})
-    else:
-        rows = [(e["id"], e["name"]) for e in entries if e["id"] in moved.to]
-        print(table(["ID", "NAME"], rows))
     return 0
 
 
