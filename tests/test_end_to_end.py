@@ -85,6 +85,20 @@ def test_unknown_benchmark_suggests_closest(built_registry: BuiltRegistry) -> No
     assert "Closest: swe-bench-verified" in done.stderr
 
 
+def test_a_reader_that_stops_early_ends_ltb_quietly(built_registry: BuiltRegistry) -> None:
+    """`ltb bench info x | head -1`: the closed pipe ends ltb without a traceback."""
+    command = [*LTB, "bench", "info", "mmlu", "--json", "--registry", str(built_registry.latest)]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(1)
+        process.stdout.close()
+        stderr = process.stderr.read().decode()
+        assert process.wait(timeout=60) == 141
+    assert "Traceback" not in stderr
+
+
 def test_missing_and_corrupt_releases_are_named(
     registry_copy: BuiltRegistry, tmp_path: Path
 ) -> None:
