@@ -149,14 +149,7 @@ def multiple_choice(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) 
         f"Answer the following multiple-choice question.\n\n{question}\n\n{listed}\n\n"
         f"Write only the letter of the correct option (A-{last}) to `{ANSWER_PATH}`.\n"
     )
-    return TaskSpec(
-        instruction=instruction,
-        grader="grade_choice.py",
-        expected={"answer": letter, "answer_path": ANSWER_PATH},
-        solution_files={"answer.txt": f"{letter}\n"},
-        test_files={},
-        metadata=_metadata(shape, row),
-    )
+    return choice_spec(instruction, letter, _metadata(shape, row))
 
 
 def exact_answer(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
@@ -264,14 +257,7 @@ def framework_choice(task: lm_eval.LmEvalTask, row: Mapping[str, Any]) -> TaskSp
         f"\n\n{prompt.rstrip()}\n\n{listed}"
         f"Write only the letter of the correct option (A-{last}) to `{ANSWER_PATH}`.\n"
     )
-    return TaskSpec(
-        instruction=instruction,
-        grader="grade_choice.py",
-        expected={"answer": letter, "answer_path": ANSWER_PATH},
-        solution_files={"answer.txt": f"{letter}\n"},
-        test_files={},
-        metadata={},
-    )
+    return choice_spec(instruction, letter, {})
 
 
 def framework_exact(task: lm_eval.LmEvalTask, row: Mapping[str, Any]) -> TaskSpec:
@@ -320,3 +306,15 @@ FRAMEWORK_ADAPTERS: dict[str, Callable[[lm_eval.LmEvalTask, Mapping[str, Any]], 
     lm_eval.CHOICE: framework_choice,
     lm_eval.EXACT: framework_exact,
 }
+
+
+def choice_spec(instruction: str, letter: str, metadata: dict[str, Any]) -> TaskSpec:
+    """A choice task: the agent writes the option's letter, graded by grade_choice.py."""
+    return TaskSpec(
+        instruction=instruction,
+        grader="grade_choice.py",
+        expected={"answer": letter, "answer_path": ANSWER_PATH},
+        solution_files={"answer.txt": f"{letter}\n"},
+        test_files={},
+        metadata=metadata,
+    )
