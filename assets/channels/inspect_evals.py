@@ -53,6 +53,7 @@ def sources() -> list[Source]:
 def parse(payloads: Payloads) -> ChannelResult:
     result = ChannelResult()
     titles: dict[str, str] = {}
+    task_names: dict[str, tuple[str, ...]] = {}
     for name in sorted(n for n in payloads if n.startswith(f"{EVAL_DIR}/")):
         key = _eval_key(name)
         try:
@@ -67,10 +68,14 @@ def parse(payloads: Payloads) -> ChannelResult:
         result.candidates.append(candidate)
         if candidate.is_benchmark:
             titles[key] = candidate.source_name
+            task_names[key] = tuple(
+                t["name"] for t in candidate.extra.get("tasks", []) if t.get("name")
+            )
     for name in sorted(n for n in payloads if n.startswith(f"{README_DIR}/")):
         key = _eval_key(name)
         text = payloads[name].decode("utf-8", "replace")
-        result.extend(_readme_scores(key, titles.get(key, key), name, text))
+        tasks = task_names.get(key, ())
+        result.extend(_readme_scores(key, titles.get(key, key), name, text, tasks))
     if not result.candidates:
         result.issues.append(ParseIssue(NAME, EVAL_DIR, "no eval.yaml listing could be read"))
     return result
@@ -239,11 +244,14 @@ class _Context:
     title: str
     location: str
     source_url: str
+    tasks: tuple[str, ...] = ()  # the eval's task names, from its eval.yaml
     result: ChannelResult = field(default_factory=ChannelResult)
 
 
-def _readme_scores(key: str, title: str, location: str, text: str) -> ChannelResult:
-    context = _Context(key, title, location, _page_url(key, "README.md"))
+def _readme_scores(
+    key: str, title: str, location: str, text: str, tasks: tuple[str, ...] = ()
+) -> ChannelResult:
+    context = _Context(key, title, location, _page_url(key, "README.md"), tasks)
     for table in _report_tables(text.splitlines()):
         if any(_QUOTED.search(h) for h in table.headings) or _QUOTED_INTRO.search(table.intro):
             continue
@@ -416,6 +424,8 @@ def _observation(
     settings: dict[str, Any] = {}
     if table.headings:
         settings["section"] = " / ".join(table.headings)
+        if task := section_task(table.headings, context.tasks):
+            settings["subset"] = task
     for index, role in enumerate(roles):
         if role.startswith("setting:") and _plain(_cell(row, index)):
             settings[role.removeprefix("setting:")] = _plain(_cell(row, index))
@@ -453,6 +463,84 @@ def _observation(
         settings=settings,
         reported_at=_iso_date(_column_text(row, roles, "date") or "") or table.date,
     )
+
+
+# --- which of an eval's tasks a report section is about ----------------------------------------
+
+_WORD = re.compile(r"[a-z0-9]+")
+# Words after these in a heading say what a run left out ("Base results (no welfare guidance)").
+_NEGATIONS = frozenset({"no", "without", "non", "excluding"})
+# Task-name words that are settings of a score (shots, chain of thought), never a part of the eval:
+# `mmlu_0_shot` and `mmlu_5_shot` are one benchmark run two ways.
+_SETTING_WORDS = frozenset({"shot", "shots", "fewshot", "zeroshot", "few", "zero", "one", "cot"})
+
+
+def section_task(headings: tuple[str, ...], tasks: tuple[str, ...]) -> str | None:
+    """The task of a multi-task eval that a report section's headings name, when it is a part of
+    the eval (CyberSecEval 4's "MITRE False Refusal Rate" is `cyse4_mitre_frr`, Frontier-CS's
+    "Algorithmic Track" is `frontier_cs_algorithmic`); None for the eval's main task, for a task
+    that only differs by a setting (`mmlu_5_shot`), and when no task or more than one fits.
+
+    A task fits when the words its name adds to the name all tasks share all appear in the
+    headings, as words or as the initials of consecutive words ("frr"); a task named verbatim
+    wins, and of several fits the one with the most such words wins."""
+    if len(tasks) < 2:
+        return None
+    text = " / ".join(headings).lower()
+    # A name with an underscore is written verbatim only on purpose ("variant (tac_welfare)").
+    named = [t for t in tasks if "_" in t and re.search(rf"(?<![\w]){re.escape(t)}(?![\w])", text)]
+    if named:
+        return _as_part(named[0], tasks) if len(named) == 1 else None
+    words = _heading_words(text)
+    fits: dict[str, int] = {}
+    for task in tasks:
+        own = _own_words(task, tasks)
+        if not _only_settings(own) and own <= words:
+            fits[task] = len(own)
+    if not fits:
+        return None
+    best = max(fits.values())
+    winners = [t for t, size in fits.items() if size == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+def _as_part(task: str, tasks: tuple[str, ...]) -> str | None:
+    return None if _only_settings(_own_words(task, tasks)) else task
+
+
+def _only_settings(words: set[str]) -> bool:
+    """True for the eval's main task (no words of its own) and for a task that differs from the
+    others only by settings (`mmlu_5_shot`)."""
+    return all(word in _SETTING_WORDS or word.isdigit() for word in words)
+
+
+def _own_words(task: str, tasks: tuple[str, ...]) -> set[str]:
+    """The words of a task name after the leading words all the eval's task names share."""
+    split = [name.lower().split("_") for name in tasks]
+    shared = 0
+    while all(len(parts) > shared for parts in split) and len({p[shared] for p in split}) == 1:
+        shared += 1
+    return set(task.lower().split("_")[shared:])
+
+
+def _heading_words(text: str) -> set[str]:
+    """The words of the headings (minus those a negation rules out), and the initials of each
+    run of two to four consecutive words."""
+    words: list[str] = []
+    negated = False
+    for word in _WORD.findall(text):
+        if word in _NEGATIONS:
+            negated = True
+            continue
+        if not negated:
+            words.append(word)
+        negated = False
+    initials = {
+        "".join(w[0] for w in words[i : i + n])
+        for n in range(2, 5)
+        for i in range(len(words) - n + 1)
+    }
+    return set(words) | initials
 
 
 def _column_role(header: str) -> str:

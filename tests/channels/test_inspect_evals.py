@@ -157,3 +157,34 @@ def test_a_broken_eval_yaml_is_an_issue_and_the_rest_loads(payloads: dict[str, b
     assert len(parsed.candidates) == 211
     # Its README still reports scores, under the eval's folder name.
     assert {s.benchmark_name for s in parsed.scores if s.benchmark_key == "gpqa"} == {"gpqa"}
+
+
+def test_a_section_about_one_task_of_the_eval_is_that_part(result: ChannelResult) -> None:
+    """CyberSecEval 4 reports each of its tasks in its own section: none is the whole eval."""
+    parts = {
+        s.settings.get("section"): s.settings.get("subset")
+        for s in _scores(result, "cyberseceval_4")
+    }
+    assert parts["MITRE False Refusal Rate (17/750 samples)"] == "cyse4_mitre_frr"
+    assert parts["MITRE ATT&CK compliance (23/1000 samples)"] == "cyse4_mitre"
+    assert None not in parts.values()
+    # The main task, a task that differs only by its shots, and a negated word are not parts.
+    lingoly = {s.settings["section"]: s.settings.get("subset") for s in _scores(result, "lingoly")}
+    assert lingoly == {"LingOly": None, "LingOly-TOO": "lingoly_too"}
+    assert {s.settings.get("subset") for s in _scores(result, "mmlu")} == {None}
+    tac = {s.settings["section"]: s.settings.get("subset") for s in _scores(result, "tac")}
+    assert tac["Base results (no welfare guidance)"] is None
+
+
+@pytest.mark.parametrize(
+    ("headings", "tasks", "part"),
+    [
+        (("Hard split",), ("bench", "bench_hard", "bench_easy"), "bench_hard"),
+        (("Results",), ("bench", "bench_hard"), None),
+        (("Hard and easy",), ("bench_hard", "bench_easy"), None),  # two fit: unknown
+        (("Hard",), ("bench_hard",), None),  # a single-task eval has no parts
+        (("bench_3_shot",), ("bench_0_shot", "bench_3_shot"), None),
+    ],
+)
+def test_section_task(headings: tuple[str, ...], tasks: tuple[str, ...], part: str | None) -> None:
+    assert ie.section_task(headings, tasks) == part
