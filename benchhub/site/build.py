@@ -141,14 +141,15 @@ def _benchmark_pages(
     for entry in index["benchmarks"]:
         source = release_dir / "benchmarks" / f"{entry['id']}.json"
         target = site / "benchmarks" / f"{entry['id']}.html"
-        page = _read_json(source)
         key = None
         placed = store.entries.get(str(source)) if store is not None else None
         if store is not None and placed:
-            key = _page_key(placed["sha256"], page.get("parent_id") in published)
+            # the index names the page's parent too: an unchanged page is not even read
+            key = _page_key(placed["sha256"], entry.get("parent_id") in published)
             if store.derived(key, target):
                 written.append(target)
                 continue
+        page = _read_json(source)
         found, absent = facts(page)
         html = render(
             "benchmark.html",
