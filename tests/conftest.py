@@ -142,8 +142,8 @@ class SmallRegistry:
 def small_template(
     built_registry: BuiltRegistry, tmp_path_factory: pytest.TempPathFactory
 ) -> SmallRegistry:
-    """The built warehouse trimmed to 30 benchmarks with a few scores each and 10 without,
-    with one release cut from it."""
+    """The built warehouse trimmed to 30 benchmarks with a few scores each and 10 without (and
+    the models their rows name), with one release cut from it."""
     root = tmp_path_factory.mktemp("small")
     small = SmallRegistry(root / "warehouse.duckdb", root / "exports")
     shutil.copy(built_registry.warehouse, small.warehouse)

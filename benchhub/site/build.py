@@ -56,9 +56,7 @@ def write_site(
     written += _directory_pages(site, index)
     written += _benchmark_pages(site, release_dir, index, store)
     written += _model_pages(site, release_dir, index, store)
-    # Read after the pages: fewer live objects while thousands of pages are rendered.
-    leaderboard = _read_json(release_dir / "leaderboard.json")
-    written += _heatmap_pages(site, index, leaderboard["cells"])
+    written += _heatmap_pages(site, release_dir, index, store)
     written.append(_write(site / "release.html", _release_page(release_info)))
     written.append(_write(site / "claims.html", _claims_page(release_dir, index)))
     written += _redirect_pages(site, release_dir)
@@ -210,24 +208,46 @@ def _page_key(page_sha256: str, parent_published: bool) -> str:
     return f"site-benchmark:{site_code}:{page_sha256}:{int(parent_published)}"
 
 
-def _heatmap_pages(site: Path, index: dict[str, Any], cells: list[dict[str, Any]]) -> list[Path]:
+def _heatmap_pages(
+    site: Path, release_dir: Path, index: dict[str, Any], store: BlobStore | None
+) -> list[Path]:
+    """A heatmap page per label. With a blob `store`, when the pages' inputs (the leaderboard,
+    and the index for the names) match ones rendered before, those pages are linked and the
+    leaderboard is not even read."""
+    targets = {label: site / "heatmap" / f"{label}.html" for label in LABELS}
+    keys: dict[str, str] = {}
+    if store is not None:
+        inputs = [
+            store.entries.get(str(release_dir / n)) for n in ("leaderboard.json", "index.json")
+        ]
+        if all(inputs):
+            site_code = code_sha256(Path(__file__).parent)
+            shas = ":".join(entry["sha256"] for entry in inputs if entry)
+            keys = {label: f"site-heatmap:{site_code}:{shas}:{label}" for label in LABELS}
+            if all(store.derived(keys[label], targets[label]) for label in LABELS):
+                return list(targets.values())
+    # Read after the pages: fewer live objects while thousands of pages are rendered.
+    cells = _read_json(release_dir / "leaderboard.json")["cells"]
     names = {entry["id"]: entry["name"] for entry in index["benchmarks"]}
     heatmaps = [build_heatmap(cells, label) for label in LABELS]
-    return [
-        _write(
-            site / "heatmap" / f"{heatmap.label}.html",
-            render(
-                "heatmap.html",
-                root="../",
-                data_links=True,
-                heatmap=heatmap,
-                heatmaps=heatmaps,
-                names=names,
-                steps=COLOUR_STEPS,
-            ),
+    written = []
+    for heatmap in heatmaps:
+        target = targets[heatmap.label]
+        html = render(
+            "heatmap.html",
+            root="../",
+            data_links=True,
+            heatmap=heatmap,
+            heatmaps=heatmaps,
+            names=names,
+            steps=COLOUR_STEPS,
         )
-        for heatmap in heatmaps
-    ]
+        if store is not None and keys:
+            store.remember(keys[heatmap.label], store.write(target, html.encode("utf-8")))
+            written.append(target)
+        else:
+            written.append(_write(target, html))
+    return written
 
 
 def _release_page(info: dict[str, Any]) -> str:
