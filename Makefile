@@ -42,7 +42,7 @@ lint:
 
 ui: setup
 	@mkdir -p "$(DAGSTER_HOME)" && touch "$(DAGSTER_HOME)/dagster.yaml"
-	DAGSTER_HOME="$(DAGSTER_HOME)" $(UV) run dagster dev -w workspace.yaml
+	DAGSTER_HOME="$(DAGSTER_HOME)" $(UV) run dg dev
 
 ## Every performance script; some read the registry that `make registry` builds.
 bench: registry

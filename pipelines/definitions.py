@@ -1,6 +1,7 @@
 """The BenchHub code location: every asset, check, job, schedule and sensor, and its resources.
 
-Loaded by `dagster dev -w workspace.yaml` and `dagster asset materialize -m pipelines.definitions`.
+Loaded by `dg dev` and `dg launch` (the project's pyproject.toml names this module), and by
+`dagster ... -w workspace.yaml`.
 Importing this module does no I/O: resources open the warehouse only when an asset runs.
 """
 

@@ -18,7 +18,7 @@ def build_release_schedule() -> ScheduleDefinition:
         cron_schedule=settings.setting(settings.ENV_RELEASE_SCHEDULE, DEFAULT_RELEASE_CRON),
         execution_timezone="UTC",
         # Off until a release manager starts it (UI or `dagster schedule start daily_release`),
-        # so a development `dagster dev` does not publish on its own.
+        # so a development `dg dev` does not publish on its own.
         default_status=DefaultScheduleStatus.STOPPED,
         description="Cuts a release from a full rebuild, audited by the blocking checks "
         "(06:00 UTC unless BENCHHUB_RELEASE_CRON says otherwise).",

@@ -1,8 +1,9 @@
 """A command-line build and the UI share one Dagster instance: the project's DAGSTER_HOME.
 
 `make registry` launches the build with `dg launch` (what Dagster 1.13 recommends over
-`dagster job execute`) and `make ui` serves the same home, so a build's runs, materializations
-and check results show in the UI, and the UI's daemon runs the release schedule there too.
+`dagster job execute`) and `make ui` serves the same home with `dg dev` (over `dagster dev`), so
+a build's runs, materializations and check results show in the UI, and the UI's daemon runs the
+release schedule there too.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def test_make_registry_and_make_ui_share_the_project_dagster_home() -> None:
     (ui,) = [c for c in make_commands("ui") if "run" in c]
     assert registry[0] == ui[0] == home
     assert registry[-4:] == ["dg", "launch", "--job", "build_registry"]
-    assert ui[-3:] == ["dev", "-w", "workspace.yaml"]
+    assert ui[-2:] == ["dg", "dev"]
     assert ".dagster_home/" in (ROOT / ".gitignore").read_text().splitlines()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ from tests.test_scores import scores_from
 FIXTURES = Path(__file__).parent / "fixtures" / "eee"
 SCHEMA = json.loads((FIXTURES / "schema/v0.3.0_pypi_wheel/eval.schema.json").read_text())
 ORIGINALS = sorted((FIXTURES / "records").glob("*/data/*/*/*/*.json"))
-RELEASE_ID = "2026-11-29T120000Z"
+RETRIEVED_AT = datetime(2026, 11, 29, 12, tzinfo=UTC)
 HELM_LITE_0_1 = next(
     (Path(__file__).parents[1] / "recordings/channels/leaderboard-helm/eee_helm_lite").rglob(
         "*.json"
@@ -71,7 +72,7 @@ def imported(records: dict[str, dict[str, Any]]) -> list[ScoreObservation]:
 def _name_of(record: dict[str, Any], evaluation: dict[str, Any]) -> _eee.Evaluation:
     if record["source_metadata"].get("source_organization_name") == "crfm":
         return helm_results._name_of(record, evaluation)
-    if record["source_metadata"].get("source_name", "").startswith("BenchHub release"):
+    if record["source_metadata"].get("source_name", "").startswith("BenchHub, channel "):
         metric, _ = _eee.metric_or_description(evaluation)
         return _eee.Evaluation(evaluation["evaluation_name"], metric)
     return every_eval_ever._name_of(record, evaluation)
@@ -118,7 +119,7 @@ def round_trip(
     migrated: dict[str, dict[str, Any]],
 ) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]], list[ScoreObservation]]:
     scores, benchmarks, models = release_tables(imported(migrated))
-    exported = export_release_eee(scores, benchmarks, models, RELEASE_ID)
+    exported = export_release_eee(scores, benchmarks, models, RETRIEVED_AT)
     return scores, exported, imported(exported)
 
 
@@ -224,7 +225,7 @@ def test_labels_survive_through_the_relationship() -> None:
     # Vendor cards: a developer's own numbers (first_party) next to its rivals' (third_party).
     observations = run_channel(vendor_model_cards.CHANNEL).scores
     scores, benchmarks, models = release_tables(observations)
-    exported = export_release_eee(scores, benchmarks, models, RELEASE_ID)
+    exported = export_release_eee(scores, benchmarks, models, RETRIEVED_AT)
     assert [p for p, r in exported.items() if record_problems(p, r)] == []
     again = imported(exported)
     assert len(again) == len(scores) == len(observations)
@@ -245,7 +246,7 @@ def test_the_built_release_exports_and_validates(built_registry: BuiltRegistry) 
     finally:
         con.close()
     exported = export_release_eee(
-        tables["scores"], tables["benchmarks"], tables["models"], RELEASE_ID
+        tables["scores"], tables["benchmarks"], tables["models"], RETRIEVED_AT
     )
     left_out = set(unplaceable(tables["models"]))
     placed = [s for s in tables["scores"] if s["model_id"] not in left_out]

@@ -105,7 +105,9 @@ def test_missing_and_corrupt_releases_are_named(
     missing = ltb("bench", "search", "mmlu", registry=tmp_path / "nowhere")
     assert missing.returncode == 3 and "nowhere: no release here" in missing.stderr
     index = registry_copy.latest / "index.json"
-    index.write_text(index.read_text().replace('"mmlu-pro"', '"mmlu-prx"', 1))
+    text = index.read_text()
+    index.unlink()  # hard-linked to the session's release: replace it, never write into it
+    index.write_text(text.replace('"mmlu-pro"', '"mmlu-prx"', 1))
     corrupt = ltb("bench", "search", "mmlu", registry=registry_copy.latest)
     assert corrupt.returncode == 3
     assert "index.json: sha256 mismatch" in corrupt.stderr

@@ -127,6 +127,8 @@ def test_push_prints_the_pool_it_joins(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_pools_export_to_every_eval_ever_0_3_with_uncertainty_and_limits(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
     from benchhub.eee import export_release_eee, pool_scores, record_problems
 
     inbox = tmp_path / "inbox"
@@ -150,7 +152,7 @@ def test_pools_export_to_every_eval_ever_0_3_with_uncertainty_and_limits(tmp_pat
         pool_scores(pools),
         [{"benchmark_id": BENCHMARK, "name": "SWE-bench Verified"}],
         [{"model_id": "openai/gpt-4o", "developer": "openai"}],
-        "2026-12-01T150000Z",
+        datetime(2026, 12, 1, 15, tzinfo=UTC),
     )
     assert len(exported) == 1
     path, record = next(iter(exported.items()))

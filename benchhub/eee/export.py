@@ -45,7 +45,6 @@ from benchhub.eee.validate import SCHEMA_VERSION
 
 UNKNOWN = "unknown"
 COLLECTION_PREFIX = "benchhub-"
-RELEASE_ID_FORMAT = "%Y-%m-%dT%H%M%SZ"  # benchhub.release.publish.new_release_id
 BOUNDS: dict[str, tuple[float | str, float | str, str | None]] = {
     "fraction": (0.0, 1.0, "proportion"),
     "percent": (0.0, 100.0, "percent"),
@@ -70,9 +69,13 @@ def export_release_eee(
     scores: Iterable[Mapping[str, Any]],
     benchmarks: Iterable[Mapping[str, Any]],
     models: Iterable[Mapping[str, Any]],
-    release_id: str,
+    retrieved_at: datetime,
 ) -> dict[str, dict[str, Any]]:
     """Every score of a release as EEE 0.3.0 records, keyed by datastore path (`data/...`).
+
+    A record's `retrieved_timestamp` is when its numbers were read: the newest `retrieved_at`
+    of its score rows (a datetime or ISO text), else `retrieved_at`. Nothing names the release
+    that carries the records, so unchanged data exports to the same records every release.
 
     `scores`, `benchmarks` and `models` are rows of the release's tables of those names
     (settings as JSON text or a dict). A model whose developer is unknown and whose id has no
@@ -81,7 +84,6 @@ def export_release_eee(
     """
     names = {b["benchmark_id"]: b for b in benchmarks}
     model_rows = {m["model_id"]: m for m in models}
-    retrieved = _epoch(release_id)
     groups: dict[tuple[Any, ...], list[Mapping[str, Any]]] = defaultdict(list)
     for score in scores:
         groups[tuple(score.get(k) for k in RECORD_KEY)].append(score)
@@ -95,7 +97,8 @@ def export_release_eee(
         collection = COLLECTION_PREFIX + group[0]["channel"]
         record_id = str(_record_uuid(key))
         path = f"data/{collection}/{folders[0]}/{folders[1]}/{record_id}.json"
-        records[path] = _record(group, model, names, release_id, retrieved, collection, record_id)
+        retrieved = max(_epoch(s.get("retrieved_at") or retrieved_at) for s in group)
+        records[path] = _record(group, model, names, retrieved, collection, record_id)
     return records
 
 
@@ -131,6 +134,7 @@ def pool_scores(pools: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "harness_version": None,
                 "settings": settings,
                 "reported_at": str(pool["last_run_at"])[:10],
+                "retrieved_at": pool["last_run_at"],  # when the newest run arrived
                 "stderr": pool.get("std_error"),
                 "ci_low": pool.get("ci_low"),
                 "ci_high": pool.get("ci_high"),
@@ -163,7 +167,6 @@ def _record(
     group: list[Mapping[str, Any]],
     model: Mapping[str, Any],
     benchmarks: Mapping[str, Mapping[str, Any]],
-    release_id: str,
     retrieved: str,
     collection: str,
     record_id: str,
@@ -175,14 +178,13 @@ def _record(
         "evaluation_id": f"{collection}/{first['model_id']}/{record_id}/{retrieved}",
         "retrieved_timestamp": retrieved,
         "source_metadata": {
-            "source_name": f"BenchHub release {release_id}, channel {first['channel']}",
+            "source_name": f"BenchHub, channel {first['channel']}",
             "source_type": "documentation",
             "source_organization_name": publisher,
             "evaluator_relationship": (
                 "first_party" if first["label"] == "self_reported" else "third_party"
             ),
             "additional_details": {
-                "benchhub_release_id": release_id,
                 "benchhub_channel": first["channel"],
                 "benchhub_label": first["label"],
             },
@@ -363,8 +365,12 @@ def _result_order(score: Mapping[str, Any]) -> tuple[str, ...]:
     return (score["benchmark_id"], str(score.get("metric")), score["source_url"], _result_id(score))
 
 
-def _epoch(release_id: str) -> str:
-    moment = datetime.strptime(release_id, RELEASE_ID_FORMAT).replace(tzinfo=UTC)
+def _epoch(moment: datetime | str) -> str:
+    """Seconds since the epoch, as EEE writes them; naive times are UTC (as DuckDB gives them)."""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
     return str(int(moment.timestamp()))
 
 

@@ -16,10 +16,14 @@ import hashlib
 import json
 import os
 import shutil
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 BLOBS_DIR = "blobs"
+SYNC_THREADS = 8  # fsync waits on the disk, not the CPU
 DERIVED_INDEX = "derived.json"  # {input key: sha256 of what was made from it}
 
 
@@ -30,6 +34,9 @@ class BlobStore:
         # Every file placed, by its path as a string: {"sha256": ..., "bytes": ...}.
         self.entries: dict[str, dict[str, Any]] = {}
         self._derived: dict[str, str] = self._read_derived()
+        # Blobs this store created, to be made durable before a release that lists them is
+        # published (`sync`); blobs from earlier releases were made durable then.
+        self.created: list[Path] = []
 
     def path(self, sha256: str) -> Path:
         return self.root / sha256[:2] / sha256
@@ -101,11 +108,28 @@ class BlobStore:
         self.save()
         return removed
 
+    def sync(self, folder: Path, files: Iterable[Path] = ()) -> None:
+        """Flush to disk the blobs created here and the directories naming them, every
+        directory below `folder` (a release's links are directory entries) and `files` (those
+        written there in place, outside the store).
+
+        Only what this release wrote is flushed: `os.sync()` would wait for every dirty page of
+        the machine. The fsyncs run on a few threads, so the filesystem's journal can commit
+        many in one go.
+        """
+        directories = {blob.parent for blob in self.created} | {self.root}
+        directories |= {Path(d) for d, _, _ in os.walk(folder)}
+        with ThreadPoolExecutor(max_workers=SYNC_THREADS) as pool:
+            list(pool.map(_fsync, [*self.created, *files]))
+            list(pool.map(_fsync, sorted(directories)))
+        self.created = []
+
     def _seal(self, tmp: Path, blob: Path) -> None:
         # Read-only: a blob is shared by every release that has this content, and a release is
         # immutable; writing through one link would change them all.
         os.chmod(tmp, 0o444)
         os.replace(tmp, blob)
+        self.created.append(blob)
 
     def _link(self, blob: Path, target: Path, sha256: str, size: int) -> dict[str, Any]:
         try:
@@ -140,3 +164,30 @@ def _link_or_copy(source: Path, target: Path) -> None:
         if target.exists():
             raise FileExistsError(target) from None
         shutil.copyfile(source, target)
+
+
+def _fsync(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+@cache
+def code_sha256(*roots: Path) -> str:
+    """One digest of the source files below `roots` (files or folders): part of the key of
+    anything derived by that code, so a change to the code makes it again."""
+    digest = hashlib.sha256()
+    for root in roots:
+        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+        for path in files:
+            if "__pycache__" not in path.parts:
+                name = path.name if path == root else path.relative_to(root).as_posix()
+                digest.update(name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def derived_key(kind: str, *inputs: str) -> str:
+    """The key under which what `kind` made from `inputs` (digests, settings) is remembered."""
+    return f"{kind}:" + hashlib.sha256("\0".join(inputs).encode()).hexdigest()

@@ -151,10 +151,11 @@ def group_by(rows: Iterable[Mapping[str, Any]], key: str) -> dict[str, list[Mapp
     return grouped
 
 
-def build_index(entries: list[dict[str, Any]], release_id: str) -> dict[str, Any]:
+def build_index(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The search index. It does not name the release (the manifest does), so an index whose
+    entries did not change is the same file, stored once, from release to release."""
     return {
         "schema_version": RELEASE_SCHEMA_VERSION,
-        "release_id": release_id,
         "benchmarks": sorted(entries, key=lambda e: e["id"]),
     }
 

@@ -14,6 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from benchhub.release.blobs import BlobStore
 from ltb.catalog import search_keys
 from ltb.release import MODEL_INDEX, RELEASE_SCHEMA_VERSION, model_page_path
 
@@ -43,9 +44,10 @@ _IDENTITY_FIELDS = (
 
 
 def write_model_pages(
-    models: list[dict[str, Any]], scores: list[dict[str, Any]], out: Path, release_id: str
+    models: list[dict[str, Any]], scores: list[dict[str, Any]], out: Path, store: BlobStore
 ) -> int:
-    """Write every model's page and the index; return the number of pages."""
+    """Write every model's page and the index into the release's blob `store`; return the
+    number of pages."""
     by_model: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for score in scores:
         by_model[score["model_id"]].append(score)
@@ -63,12 +65,12 @@ def write_model_pages(
         own = by_model.get(model_id, [])
         line = by_line.get(model.get("line") or "", [])
         page = model_page(model, own, line, agents_on.get(model_id, []), by_model)
-        page["release_id"] = release_id
-        _write(out / model_page_path(model_id), page)
+        _write(store, out / model_page_path(model_id), page)
         entries.append(index_entry(model, len(own)))
     _write(
+        store,
         out / MODEL_INDEX,
-        {"schema_version": RELEASE_SCHEMA_VERSION, "release_id": release_id, "models": entries},
+        {"schema_version": RELEASE_SCHEMA_VERSION, "models": entries},
     )
     return len(entries)
 
@@ -142,5 +144,5 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _write(path: Path, data: dict[str, Any]) -> None:
-    path.write_text(json.dumps(data, sort_keys=True, separators=(",", ":"), default=str))
+def _write(store: BlobStore, path: Path, data: dict[str, Any]) -> None:
+    store.write(path, json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode())

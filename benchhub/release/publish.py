@@ -19,6 +19,7 @@ blobs no kept release lists.
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import shutil
@@ -32,10 +33,11 @@ from typing import Any
 import duckdb
 
 from benchhub.crosswalk.kinds import rejection_kind
+from benchhub.eee import export as eee_export
 from benchhub.eee import export_release_eee, pool_scores
 from benchhub.redirects import REDIRECTS_FILE, Redirect, redirects_document
 from benchhub.release import contents
-from benchhub.release.blobs import BlobStore
+from benchhub.release.blobs import BlobStore, code_sha256, derived_key
 from benchhub.release.changelog import changelog
 from benchhub.release.model_pages import write_model_pages
 from benchhub.site import write_site
@@ -70,6 +72,7 @@ EXPORT_TABLES: dict[str, str] = {
     "reproduced_budget_curves": "SELECT * FROM reproduced_budget_curves ORDER BY ALL",
 }
 EEE_RECORDS = "eee/scores.eee.jsonl.gz"
+ANALYST_COPY = "registry.duckdb"
 CLAIMS = "claims.json"
 ANALYST_VIEWS_SQL = Path(__file__).resolve().parents[2] / "sql" / "analyst_views.sql"
 ANALYST_STORAGE_VERSION = "v1.4.0"  # DuckDB 1.4 and newer can open the analyst copy
@@ -112,7 +115,8 @@ def cut_release(
     tmp = releases / f".tmp-{release_id}"
     tmp.mkdir()
     try:
-        counts = _write_contents(con, tmp, release_id, on_step, store)
+        retrieved_at = RetrievedAt.of(channel_status or [], now)
+        counts = _write_contents(con, tmp, retrieved_at, on_step, store)
         on_step("manifest")
         manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [], store)
         on_step("site")
@@ -123,12 +127,13 @@ def cut_release(
         _write_manifest(tmp, manifest)
         on_step("verify")
         problems = verify_release(Release(str(tmp), manifest))
-        _check_duckdb_copy(tmp / "registry.duckdb")
+        _check_duckdb_copy(tmp / ANALYST_COPY)
         if problems:
             raise ReleaseError("release failed verification: " + "; ".join(problems[:5]))
-        _fsync_tree(tmp)
+        store.sync(tmp, files=[tmp / MANIFEST])
         on_step("publish")
         os.rename(tmp, final)
+        _fsync_directory(releases)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -156,7 +161,7 @@ def switch_latest(exports_dir: Path, release_dir: Path) -> None:
 def _write_contents(
     con: duckdb.DuckDBPyConnection,
     out: Path,
-    release_id: str,
+    retrieved_at: RetrievedAt,
     on_step: Callable[[str], None],
     store: BlobStore,
 ) -> dict[str, Any]:
@@ -167,10 +172,10 @@ def _write_contents(
     manifest, written later, lists whatever files the parts left in `out`.
     """
     on_step("pages")
-    counts = _write_pages(con, out, release_id, store)
+    counts = _write_pages(con, out, store)
     on_step("models")
     counts["models"] = write_model_pages(
-        _rows(con, EXPORT_TABLES["models"]), _rows(con, EXPORT_TABLES["scores"]), out, release_id
+        _rows(con, EXPORT_TABLES["models"]), _rows(con, EXPORT_TABLES["scores"]), out, store
     )
     counts["rejected_by_reason"] = _rejected_by_reason(con)
     on_step("redirects")
@@ -178,13 +183,25 @@ def _write_contents(
     on_step("parquet")
     tables = out / "tables"
     tables.mkdir()
+    table_sha256 = {}
     for table, query in EXPORT_TABLES.items():
         target = tables / f"{table}.parquet"
         con.execute(f"COPY ({query}) TO '{target}' (FORMAT parquet, COMPRESSION zstd)")
+        table_sha256[table] = store.adopt(target)["sha256"]
+    # The analyst copy and the EEE records are made from the tables (and this code): when
+    # neither changed since a release the store remembers, the file made then is linked.
     on_step("duckdb")
-    _write_analyst_copy(con, out / "registry.duckdb")
+    key = derived_key(
+        "analyst-copy",
+        code_sha256(Path(__file__), ANALYST_VIEWS_SQL),
+        duckdb.__version__,
+        *table_sha256.values(),
+    )
+    if not store.derived(key, out / ANALYST_COPY):
+        _write_analyst_copy(con, out / ANALYST_COPY)
+        store.remember(key, store.adopt(out / ANALYST_COPY))
     on_step("eee")
-    counts["eee_records"] = _write_eee(con, out, release_id)
+    counts["eee_records"] = _write_eee(con, out, table_sha256, retrieved_at, store)
     return counts
 
 
@@ -210,30 +227,78 @@ def _rejected_by_reason(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return dict(sorted(counted.items(), key=lambda item: (-item[1], item[0])))
 
 
-def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> int:
-    """Every score as Every Eval Ever 0.3.0 records, one JSON line each with its datastore path.
+def _write_eee(
+    con: duckdb.DuckDBPyConnection,
+    out: Path,
+    table_sha256: dict[str, str],
+    retrieved_at: RetrievedAt,
+    store: BlobStore,
+) -> int:
+    """Every score as Every Eval Ever 0.3.0 records, one JSON line each with its datastore path;
+    return the number of records.
 
     One gzipped file instead of ~13k record files keeps releases small and quick to verify;
-    `{"path": ..., "record": ...}` lines unpack into the EEE datastore layout.
+    `{"path": ..., "record": ...}` lines unpack into the EEE datastore layout. The file names
+    no release (gzip's own timestamp is zeroed too), so unchanged data gives the same file.
     """
+    target = out / EEE_RECORDS
+    key = derived_key(
+        "eee",
+        code_sha256(Path(__file__), Path(eee_export.__file__).parent),
+        *(table_sha256[t] for t in ("scores", "reproduced_pools", "benchmarks", "models")),
+        json.dumps(retrieved_at.by_channel, sort_keys=True, default=str),
+        str(retrieved_at.otherwise),
+    )
+    if store.derived(key, target):
+        with gzip.open(target, "rt", encoding="utf-8") as lines:
+            return sum(1 for _ in lines)
+    scores = _rows(con, EXPORT_TABLES["scores"])
+    for score in scores:
+        score["retrieved_at"] = retrieved_at.by_channel.get(score["channel"])
     records = export_release_eee(
-        _rows(con, EXPORT_TABLES["scores"])
-        + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"])),
+        scores + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"])),
         _rows(con, EXPORT_TABLES["benchmarks"]),
         _rows(con, EXPORT_TABLES["models"]),
-        release_id,
+        retrieved_at.otherwise,
     )
-    (out / "eee").mkdir()
-    with gzip.open(out / EEE_RECORDS, "wt", encoding="utf-8", compresslevel=6) as handle:
+    target.parent.mkdir()
+    with (
+        gzip.GzipFile(target, "wb", compresslevel=6, mtime=0) as raw,
+        io.TextIOWrapper(raw, encoding="utf-8") as handle,
+    ):
         for path in sorted(records):
             line = {"path": path, "record": records[path]}
             handle.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
+    store.remember(key, store.adopt(target))
     return len(records)
 
 
-def _write_pages(
-    con: duckdb.DuckDBPyConnection, out: Path, release_id: str, store: BlobStore
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RetrievedAt:
+    """When the release's numbers were read: each channel's last good read, and for anything
+    without one (no status given) the newest of those, or else the release's own time."""
+
+    by_channel: dict[str, datetime]
+    otherwise: datetime
+
+    @classmethod
+    def of(cls, channel_status: list[dict[str, Any]], now: datetime) -> RetrievedAt:
+        by_channel = {
+            row["channel"]: _utc(row["last_success_at"])
+            for row in channel_status
+            if row.get("last_success_at")
+        }
+        return cls(by_channel, max(by_channel.values(), default=now))
+
+
+def _utc(moment: datetime | str) -> datetime:
+    """A timestamp as an aware UTC datetime; DuckDB's naive TIMESTAMPs are UTC."""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) -> dict[str, Any]:
     """One page per benchmark, the search index, the leaderboard and the score digests."""
     benchmarks = _rows(con, EXPORT_TABLES["benchmarks"])
     scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
@@ -278,7 +343,7 @@ def _write_pages(
         labels.update(s["label"] for s in page["scores"])
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
-    _write_json(store, out / INDEX, contents.build_index(entries, release_id))
+    _write_json(store, out / INDEX, contents.build_index(entries))
     _write_json(store, out / "leaderboard.json", {"cells": cell_rows})
     summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
     _write_json(store, out / CLAIMS, contents.claims(comparison_rows, summary))
@@ -406,10 +471,8 @@ def _files_below(root: Path) -> list[str]:
     return [os.path.join(d, name) for d, _, names in os.walk(root) for name in names]
 
 
-def _fsync_tree(root: Path) -> None:
-    # One sync of the whole filesystem costs far less than an fsync per page (thousands).
-    os.sync()
-    descriptor = os.open(root, os.O_RDONLY)
+def _fsync_directory(folder: Path) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(descriptor)
     finally:

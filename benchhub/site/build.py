@@ -9,14 +9,13 @@ that serves the release folder. Nothing is fetched from the web when a page is v
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchhub.redirects import REDIRECTS_FILE
+from benchhub.release.blobs import code_sha256, derived_key
 from benchhub.site import directory
 from benchhub.site.benchmark import (
     commands,
@@ -54,14 +53,12 @@ def write_site(
     if site.exists():
         shutil.rmtree(site)
     written = _copy_static(site)
-    written += _directory_pages(site, index, release_info)
+    written += _directory_pages(site, index)
     written += _benchmark_pages(site, release_dir, index, store)
-    written += _model_pages(site, release_dir, index)
-    # Read after the pages: fewer live objects while thousands of pages are rendered.
-    leaderboard = _read_json(release_dir / "leaderboard.json")
-    written += _heatmap_pages(site, index, leaderboard["cells"], release_info)
+    written += _model_pages(site, release_dir, index, store)
+    written += _heatmap_pages(site, release_dir, index, store)
     written.append(_write(site / "release.html", _release_page(release_info)))
-    written.append(_write(site / "claims.html", _claims_page(release_dir, index, release_info)))
+    written.append(_write(site / "claims.html", _claims_page(release_dir, index)))
     written += _redirect_pages(site, release_dir)
     return written
 
@@ -82,7 +79,7 @@ def _redirect_pages(site: Path, release_dir: Path) -> list[Path]:
     ]
 
 
-def _claims_page(release_dir: Path, index: dict[str, Any], info: dict[str, Any]) -> str:
+def _claims_page(release_dir: Path, index: dict[str, Any]) -> str:
     """Claims vs independent: the per-vendor and per-benchmark summary, then every pair."""
     claims = _read_json(release_dir / "claims.json")
     vendor_of = {r["name"]: r for r in claims["by_vendor"]}
@@ -94,7 +91,7 @@ def _claims_page(release_dir: Path, index: dict[str, Any], info: dict[str, Any])
     return render(
         "claims.html",
         root="",
-        release_id=info["release_id"],
+        data_links=True,
         claims=claims,
         pairs_by_vendor=list(by_vendor.items()),
         pairs_by_benchmark=list(by_benchmark.items()),
@@ -108,11 +105,11 @@ def _copy_static(site: Path) -> list[Path]:
     return sorted(path for path in target.rglob("*") if path.is_file())
 
 
-def _directory_pages(site: Path, index: dict[str, Any], info: dict[str, Any]) -> list[Path]:
+def _directory_pages(site: Path, index: dict[str, Any]) -> list[Path]:
     entries = index["benchmarks"]
     data = directory.directory_data(index)
     groups = directory.by_initial(entries)
-    common = {"release_id": info["release_id"], "initials": list(groups)}
+    common = {"data_links": True, "initials": list(groups)}
     written = [
         _write(site / directory.DATA_SCRIPT, directory.data_script(data)),
         _write(
@@ -142,14 +139,15 @@ def _benchmark_pages(
     for entry in index["benchmarks"]:
         source = release_dir / "benchmarks" / f"{entry['id']}.json"
         target = site / "benchmarks" / f"{entry['id']}.html"
-        page = _read_json(source)
         key = None
         placed = store.entries.get(str(source)) if store is not None else None
         if store is not None and placed:
-            key = _page_key(placed["sha256"], page.get("parent_id") in published)
+            # the index names the page's parent too: an unchanged page is not even read
+            key = _page_key(placed["sha256"], entry.get("parent_id") in published)
             if store.derived(key, target):
                 written.append(target)
                 continue
+        page = _read_json(source)
         found, absent = facts(page)
         html = render(
             "benchmark.html",
@@ -172,55 +170,84 @@ def _benchmark_pages(
     return written
 
 
-def _model_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> list[Path]:
-    """A page per model and agent system (docs/models.md), from `models/<id>.json`."""
+def _model_pages(
+    site: Path, release_dir: Path, index: dict[str, Any], store: BlobStore | None
+) -> list[Path]:
+    """A page per model and agent system (docs/models.md), from `models/<id>.json`. With a
+    blob `store`, a page whose inputs (its JSON page and which benchmarks are published, the
+    links it may make) match one rendered before is linked instead of rendered."""
     models_index = release_dir / MODEL_INDEX
     if not models_index.exists():
         return []
     published = {entry["id"] for entry in index["benchmarks"]}
+    published_key = derived_key("published", *sorted(published))
     written = []
     for entry in _read_json(models_index)["models"]:
-        page = _read_json(release_dir / model_page_path(entry["id"]))
-        html = render("model.html", root="../", page=page, published=published)
-        written.append(_write(site / "models" / f"{entry['id']}.html", html))
+        source = release_dir / model_page_path(entry["id"])
+        target = site / "models" / f"{entry['id']}.html"
+        placed = store.entries.get(str(source)) if store is not None else None
+        key = None
+        if store is not None and placed:
+            site_code = code_sha256(Path(__file__).parent)
+            key = f"site-model:{site_code}:{placed['sha256']}:{published_key}"
+            if store.derived(key, target):
+                written.append(target)
+                continue
+        html = render("model.html", root="../", page=_read_json(source), published=published)
+        if store is not None and key is not None:
+            store.remember(key, store.write(target, html.encode("utf-8")))
+            written.append(target)
+        else:
+            written.append(_write(target, html))
     return written
 
 
 def _page_key(page_sha256: str, parent_published: bool) -> str:
-    return f"site-benchmark:{_site_code_sha256()}:{page_sha256}:{int(parent_published)}"
-
-
-@cache
-def _site_code_sha256() -> str:
-    """One digest of everything that shapes a rendered page: this package's code, templates and
-    static files. Any change renders every page again."""
-    digest = hashlib.sha256()
-    root = Path(__file__).parent
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+    # This package's code, templates and static files shape a page: any change renders again.
+    site_code = code_sha256(Path(__file__).parent)
+    return f"site-benchmark:{site_code}:{page_sha256}:{int(parent_published)}"
 
 
 def _heatmap_pages(
-    site: Path, index: dict[str, Any], cells: list[dict[str, Any]], info: dict[str, Any]
+    site: Path, release_dir: Path, index: dict[str, Any], store: BlobStore | None
 ) -> list[Path]:
+    """A heatmap page per label. With a blob `store`, when the pages' inputs (the leaderboard,
+    and the index for the names) match ones rendered before, those pages are linked and the
+    leaderboard is not even read."""
+    targets = {label: site / "heatmap" / f"{label}.html" for label in LABELS}
+    keys: dict[str, str] = {}
+    if store is not None:
+        inputs = [
+            store.entries.get(str(release_dir / n)) for n in ("leaderboard.json", "index.json")
+        ]
+        if all(inputs):
+            site_code = code_sha256(Path(__file__).parent)
+            shas = ":".join(entry["sha256"] for entry in inputs if entry)
+            keys = {label: f"site-heatmap:{site_code}:{shas}:{label}" for label in LABELS}
+            if all(store.derived(keys[label], targets[label]) for label in LABELS):
+                return list(targets.values())
+    # Read after the pages: fewer live objects while thousands of pages are rendered.
+    cells = _read_json(release_dir / "leaderboard.json")["cells"]
     names = {entry["id"]: entry["name"] for entry in index["benchmarks"]}
     heatmaps = [build_heatmap(cells, label) for label in LABELS]
-    return [
-        _write(
-            site / "heatmap" / f"{heatmap.label}.html",
-            render(
-                "heatmap.html",
-                root="../",
-                release_id=info["release_id"],
-                heatmap=heatmap,
-                heatmaps=heatmaps,
-                names=names,
-                steps=COLOUR_STEPS,
-            ),
+    written = []
+    for heatmap in heatmaps:
+        target = targets[heatmap.label]
+        html = render(
+            "heatmap.html",
+            root="../",
+            data_links=True,
+            heatmap=heatmap,
+            heatmaps=heatmaps,
+            names=names,
+            steps=COLOUR_STEPS,
         )
-        for heatmap in heatmaps
-    ]
+        if store is not None and keys:
+            store.remember(keys[heatmap.label], store.write(target, html.encode("utf-8")))
+            written.append(target)
+        else:
+            written.append(_write(target, html))
+    return written
 
 
 def _release_page(info: dict[str, Any]) -> str:
@@ -228,7 +255,7 @@ def _release_page(info: dict[str, Any]) -> str:
     return render(
         "release.html",
         root="",
-        release_id=info["release_id"],
+        data_links=True,
         info=info,
         changes=change_lists(info.get("changes") or {}),
         channels=channel_rows(info),

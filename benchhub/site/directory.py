@@ -55,7 +55,6 @@ def directory_data(index: dict[str, Any]) -> dict[str, Any]:
         for e in most_scored(entries)
     ]
     return {
-        "release_id": index.get("release_id"),
         "fields": list(ROW_FIELDS),
         "axes": axes,
         "tiers": tiers,
