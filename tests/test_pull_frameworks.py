@@ -178,7 +178,7 @@ def test_configs_that_cannot_run_say_why(change: dict, reason: str) -> None:
 def test_unknown_task_and_hooked_task_refuse_to_pull(tmp_path: Path) -> None:
     assert isinstance(compile_lm_eval_task("no_such_task"), NotRunnable)
     with pytest.raises(PullError, match="Python hook"):
-        pull(PullRequest("lm-eval:hellaswag", n=1, out=tmp_path / "h"))
+        pull(PullRequest("lm-eval:drop", n=1, out=tmp_path / "h"))
     assert not (tmp_path / "h").exists()
 
 
