@@ -83,7 +83,7 @@ def runnability(
     if fold(benchmark_id) in shape_names:  # by id: pull resolves the release's id the same way
         return Runnability(SHAPES_SOURCE, None)
     tasks = sorted({t.split("@", 1)[0] for t in lm_eval_tasks}, key=_preference(benchmark_id))
-    results = [compiled.get(t) or NotRunnable(t, "not a task lm-eval defines") for t in tasks]
+    results = [_definition(t, compiled) for t in tasks]
     runnable = [r for r in results if isinstance(r, LmEvalTask | LmEvalGroup)]
     if runnable:
         return Runnability(runnable[0].source, None)
@@ -99,6 +99,31 @@ def runnability(
         )
         return Runnability(None, f"lm-eval task {first.task}: {first.reason}{more}")
     return Runnability(None, NO_DEFINITION)
+
+
+FAMILY_PREFIX = "family:"  # the lm-eval channel's key for a folder of tasks (lm_eval/tasks/X/)
+
+
+def _definition(
+    name: str, compiled: Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable]
+) -> LmEvalTask | LmEvalGroup | NotRunnable:
+    """The compiled task or group `name`. A family (a folder of the harness's tasks) is defined
+    only by the task or group of the folder's own name in that folder (`anli/` -> group `anli`);
+    a family without one names no single definition (ARC's folder holds arc_easy and
+    arc_challenge, and no `arc`)."""
+    if name.startswith(FAMILY_PREFIX):
+        folder = name.removeprefix(FAMILY_PREFIX)
+        own = compiled.get(folder)
+        if own is not None and not isinstance(own, NotRunnable) and own.path.startswith(
+            f"{folder}/"
+        ):
+            return own
+        if isinstance(own, NotRunnable):
+            return own
+        return NotRunnable(
+            name, "a family (folder) of lm-eval tasks with no task or group of its own name"
+        )
+    return compiled.get(name) or NotRunnable(name, "not a task lm-eval defines")
 
 
 def _preference(benchmark_id: str):  # noqa: ANN202 - a sort key

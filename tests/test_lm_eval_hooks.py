@@ -31,6 +31,15 @@ from ltb.pull.shapes import load_shapes
 BUNDLED = Path(__file__).parents[1] / "ltb" / "bundled_rows"
 LINT_RULES = DEFAULT_RULES - {LintRule.SHARED_VERIFIER}
 
+
+@pytest.fixture(autouse=True)
+def offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No Hub and no release: rows come from the test's own file."""
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.delenv("LTB_REGISTRY", raising=False)
+    monkeypatch.chdir(tmp_path)
+
 # HellaSwag validation row 0, as the evalscope recording shows it
 # (recordings/channels/framework-evalscope/benchmark_meta/hellaswag.json, sample_example: the
 # activity label, the context "A man is sitting on a roof. He", the four endings, target D), in
@@ -149,8 +158,16 @@ def test_groups_run_when_all_their_tasks_do() -> None:
     # The group named like the benchmark is its headline; a family folder is no definition.
     found = runnability("mmlu", None, frozenset(), ["mmlu", "family:mmlu"], compiled)
     assert found.source == "lm-eval:mmlu" and found.pullable
+    # A family (folder) is defined by the task, group or tag of its own name there, or by none.
+    anli = runnability("anli", None, frozenset(), ["family:anli"], compiled)
+    assert anli.source == "lm-eval:anli"
+    anli_tag = compiled["anli"]
+    assert isinstance(anli_tag, LmEvalGroup)
+    assert anli_tag.tasks == ("anli_r1", "anli_r2", "anli_r3")
     family = runnability("arc", None, frozenset(), ["family:arc"], compiled)
-    assert not family.runnable and "not a task lm-eval defines" in (family.reason or "")
+    assert not family.runnable and "no task or group of its own name" in (family.reason or "")
+    lambada = runnability("lambada", None, frozenset(), ["family:lambada"], compiled)
+    assert "loglikelihood" in (lambada.reason or "")
 
 
 def test_a_group_is_pulled_as_a_suite_of_its_tasks(tmp_path: Path) -> None:

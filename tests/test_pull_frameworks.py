@@ -230,7 +230,7 @@ def test_unreachable_dataset_says_so_and_writes_nothing(tmp_path: Path) -> None:
 def test_runnability_rule() -> None:
     compiled = {
         "good_task": compile_lm_eval_task("gsm8k"),
-        "bad_task": compile_lm_eval_task("hellaswag"),
+        "bad_task": compile_lm_eval_task("drop"),
     }
     shapes = shape_names([("mmlu-pro", "MMLU-Pro", ["mmlu_pro"])])
     harbor = runnability("x", "registry", shapes, ["bad_task"], compiled)

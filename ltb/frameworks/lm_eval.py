@@ -114,9 +114,11 @@ class NotRunnable:
 
 @dataclass(frozen=True)
 class LmEvalGroup:
-    """An lm-eval group (`group:` with its `task:` list, e.g. `mmlu`): the framework's own
-    aggregate of tasks. Runnable when every task under it (through nested groups and tags)
-    compiles; pull spreads its rows over them."""
+    """An lm-eval group (`group:` with its `task:` list, e.g. `mmlu`: the framework's own
+    aggregate of tasks) or tag (a name its tasks carry, e.g. `anli`, which the harness runs as
+    the set of them). Runnable when every task under it (through nested groups and tags)
+    compiles; pull spreads its rows over them. `path`: the group's file, or a tag's first
+    task's."""
 
     group: str
     path: str
@@ -145,7 +147,8 @@ def compile_all(payload: Mapping[str, Any] | None = None) -> dict[str, LmEvalTas
 def compile_groups(
     compiled: Mapping[str, LmEvalTask | NotRunnable], payload: Mapping[str, Any] | None = None
 ) -> dict[str, LmEvalGroup | NotRunnable]:
-    """Every recorded group, runnable when all its member tasks are (`compiled`: compile_all)."""
+    """Every recorded group and tag, runnable when all its member tasks are (`compiled`:
+    compile_all). A task of the same name wins over a group, a group over a tag."""
     payload = payload or load_task_configs()
     groups = payload.get("groups") or {}
     tags: dict[str, list[str]] = {}
@@ -176,6 +179,21 @@ def compile_groups(
             )
         else:
             out[name] = LmEvalGroup(name, str(entry.get("path", "")), tuple(leaves))
+    for tag, members in tags.items():
+        if tag in compiled or tag in groups:
+            continue
+        failed = [t for t in members if isinstance(compiled[t], NotRunnable)]
+        first_path = str(payload["tasks"][members[0]].get("path", ""))
+        if failed:
+            first = compiled[failed[0]]
+            assert isinstance(first, NotRunnable)
+            out[tag] = NotRunnable(
+                tag,
+                f"{len(failed)} of its {len(members)} tasks are not runnable "
+                f"({first.task}: {first.reason})",
+            )
+        else:
+            out[tag] = LmEvalGroup(tag, first_path, tuple(members))
     return out
 
 
@@ -210,11 +228,11 @@ def compile_definitions() -> dict[str, LmEvalTask | LmEvalGroup | NotRunnable]:
 
 
 def compile_lm_eval_group(name: str) -> LmEvalGroup | NotRunnable | None:
-    """The recorded group `name`, compiled; None when the harness has no group of that name."""
-    payload = load_task_configs()
-    if name in payload["tasks"] or name not in (payload.get("groups") or {}):
+    """The recorded group or tag `name`, compiled; None when it is a task or unknown."""
+    if name in load_task_configs()["tasks"]:
         return None
-    return compile_definitions()[name]  # type: ignore[return-value]
+    found = compile_definitions().get(name)
+    return None if isinstance(found, LmEvalTask) else found
 
 
 def compile_lm_eval_task(name: str) -> LmEvalTask | NotRunnable:
