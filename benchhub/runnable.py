@@ -114,8 +114,10 @@ def _definition(
     if name.startswith(FAMILY_PREFIX):
         folder = name.removeprefix(FAMILY_PREFIX)
         own = compiled.get(folder)
-        if own is not None and not isinstance(own, NotRunnable) and own.path.startswith(
-            f"{folder}/"
+        if (
+            own is not None
+            and not isinstance(own, NotRunnable)
+            and own.path.startswith(f"{folder}/")
         ):
             return own
         if isinstance(own, NotRunnable):

@@ -40,6 +40,7 @@ def offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("LTB_REGISTRY", raising=False)
     monkeypatch.chdir(tmp_path)
 
+
 # HellaSwag validation row 0, as the evalscope recording shows it
 # (recordings/channels/framework-evalscope/benchmark_meta/hellaswag.json, sample_example: the
 # activity label, the context "A man is sitting on a roof. He", the four endings, target D), in
