@@ -168,7 +168,9 @@ def compile_groups(
             continue
         failed = [t for t in leaves if isinstance(compiled[t], NotRunnable)]
         if not leaves:
-            out[name] = NotRunnable(name, "the group has no tasks")
+            out[name] = NotRunnable(
+                name, "the group names no task (its tasks are written inline, not recorded)"
+            )
         elif failed:
             first = compiled[failed[0]]
             assert isinstance(first, NotRunnable)
