@@ -263,10 +263,11 @@ def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) 
     assert listed and {e["id"] for e in listed} == {e["id"] for e in entries if e["pullable"]}
     for entry in listed:
         assert entry["harbor_runnable"] and pullable(entry["harbor_source"])
-        if entry["harbor_source"] == "suite":
-            suite = resolve_suite(entry["id"], SHAPES, entries)
-            assert suite is not None and suite[1]  # each subtask resolves to its shape
+        suite = resolve_suite(entry["id"], SHAPES, entries)
+        if suite is not None:  # a suite or an lm-eval group: each part resolves to its shape
+            assert suite[1]
             continue
+        assert entry["harbor_source"] != "suite"
         shape, _ = resolve_benchmark(entry["id"], SHAPES, entries)
         if str(entry["harbor_source"]).startswith("lm-eval:"):
             assert shape.framework is not None

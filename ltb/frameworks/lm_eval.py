@@ -233,8 +233,13 @@ def compile_lm_eval_group(name: str) -> LmEvalGroup | NotRunnable | None:
     """The recorded group or tag `name`, compiled; None when it is a task or unknown."""
     if name in load_task_configs()["tasks"]:
         return None
-    found = compile_definitions().get(name)
+    found = _definitions().get(name)
     return None if isinstance(found, LmEvalTask) else found
+
+
+@cache
+def _definitions() -> Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable]:
+    return compile_definitions()
 
 
 def compile_lm_eval_task(name: str) -> LmEvalTask | NotRunnable:
