@@ -16,7 +16,7 @@ from benchhub.review.reviewers import reviewer_from_env
 from benchhub.review.run import review_all
 from benchhub.runnable import LM_EVAL_CHANNEL, runnability, shape_names, with_suites
 from benchhub.warehouse import insert_rows, sql_text, transaction
-from ltb.frameworks.lm_eval import LmEvalTask, compile_all
+from ltb.frameworks.lm_eval import LmEvalGroup, LmEvalTask, compile_definitions
 from ltb.pull.shapes import load_shapes
 from pipelines.resources import RegistrySettings, Warehouse
 
@@ -97,7 +97,8 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
             lm_eval_tasks.setdefault(benchmark_id, []).append(task)
     curated = curation.load_curation()
     started = time.perf_counter()
-    compiled = compile_all()  # the adapters pull generates from lm-eval's task definitions
+    # The adapters pull generates from lm-eval's task and group definitions.
+    compiled = compile_definitions()
     adapter_seconds = time.perf_counter() - started
     shapes = shape_names(
         (s.benchmark_id, s.name, s.aliases) for s in load_shapes().benchmarks.values()
@@ -135,13 +136,15 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
         ).fetchall()
         metadata = table_metadata(con, "benchmarks")
     n_adapters = sum(1 for c in compiled.values() if isinstance(c, LmEvalTask))
+    n_groups = sum(1 for c in compiled.values() if isinstance(c, LmEvalGroup))
     return MaterializeResult(
         metadata={
             **metadata,
             "tiers": MetadataValue.json(dict(tiers)),
             "curated": len(curated),
             "harbor_sources": MetadataValue.json(dict(harbor)),
-            "lm_eval_adapters": f"{n_adapters} of {len(compiled)} tasks",
+            "lm_eval_adapters": f"{n_adapters} tasks and {n_groups} groups runnable of "
+            f"{len(compiled)} definitions",
             "adapter_generation_seconds": round(adapter_seconds, 2),
         }
     )

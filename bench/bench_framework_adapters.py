@@ -3,10 +3,12 @@
     uv run python bench/bench_framework_adapters.py [--rows 1000]
 
 1. Generating every adapter, as the pipeline's `benchmarks` asset does (read the recorded task
-   configs, compile all 13,000+): budget 20 s.
+   configs, compile all 13,000+ tasks and the groups and tags over them): budget 20 s.
 2. Pulling --rows rows through a generated adapter, for an exact-answer task (mgsm-en, the
-   harness's own filters and oracle check per row) and a choice task (truthfulqa-mc1, Jinja
-   prompt and choices per row): budget 30 s each. Rows are the bundled ones repeated.
+   harness's own filters and oracle check per row), a choice task (truthfulqa-mc1, Jinja
+   prompt and choices per row) and a task with a Python hook ltb re-implements
+   (leaderboard_musr_murder_mysteries, doc_to_text): budget 30 s each. Rows are the bundled
+   ones repeated (MuSR's in the Hub's form, `choices` as text).
 Exits 1 when a budget is missed.
 """
 
@@ -20,7 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from ltb.frameworks.lm_eval import LmEvalTask, compile_all, load_task_configs
+from ltb.frameworks.lm_eval import (
+    LmEvalGroup,
+    LmEvalTask,
+    compile_definitions,
+    load_task_configs,
+)
 from ltb.pull.pipeline import PullRequest, pull
 from ltb.pull.shapes import load_shapes
 
@@ -37,20 +44,26 @@ def main() -> int:
 
     started = time.perf_counter()
     load_task_configs.cache_clear()
-    compiled = compile_all()
+    compiled = compile_definitions()
     generate = time.perf_counter() - started
     runnable = sum(isinstance(c, LmEvalTask) for c in compiled.values())
+    groups = sum(isinstance(c, LmEvalGroup) for c in compiled.values())
     print(
-        f"generate all lm-eval adapters: {generate:.2f} s ({runnable} runnable of "
-        f"{len(compiled)} tasks; budget {GENERATE_BUDGET_S:.0f} s)"
+        f"generate all lm-eval adapters: {generate:.2f} s ({runnable} tasks and {groups} "
+        f"groups or tags runnable of {len(compiled)} definitions; budget "
+        f"{GENERATE_BUDGET_S:.0f} s)"
     )
     failed |= generate > GENERATE_BUDGET_S
 
     shapes = load_shapes()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        for benchmark in ("mgsm-en", "truthfulqa-mc1"):
-            shape = shapes.benchmarks[benchmark]
+        for benchmark, bundled, hub_form in (
+            ("mgsm-en", "mgsm-en", False),
+            ("truthfulqa-mc1", "truthfulqa-mc1", False),
+            ("lm-eval:leaderboard_musr_murder_mysteries", "musr-murder-mystery", True),
+        ):
+            shape = shapes.benchmarks[bundled]
             split, relative = next(iter(shape.bundled.items()))
             base = [
                 json.loads(line)
@@ -58,6 +71,15 @@ def main() -> int:
                 .read_text(encoding="utf-8")
                 .splitlines()
             ]
+            if hub_form:
+                base = [
+                    {
+                        **r,
+                        "choices": str(r["choices"]),
+                        "answer_choice": r["choices"][r["answer_index"]],
+                    }
+                    for r in base
+                ]
             source = work / f"{benchmark}.jsonl"
             with source.open("w", encoding="utf-8") as handle:
                 for i in range(args.rows):
@@ -65,7 +87,11 @@ def main() -> int:
             started = time.perf_counter()
             result = pull(
                 PullRequest(
-                    benchmark, n=args.rows, split=split, source=source, out=work / benchmark
+                    benchmark,
+                    n=args.rows,
+                    split=split,
+                    source=source,
+                    out=work / benchmark.replace(":", "-"),
                 )
             )
             seconds = time.perf_counter() - started

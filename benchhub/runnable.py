@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ltb.catalog import fold
-from ltb.frameworks.lm_eval import SOURCE_PREFIX, LmEvalTask, NotRunnable
+from ltb.frameworks.lm_eval import SOURCE_PREFIX, LmEvalGroup, LmEvalTask, NotRunnable
 from ltb.pull import SUITE_SOURCE
 
 SHAPES_SOURCE = "pull"  # ltb/task_shapes.json (the value releases already carry)
@@ -73,17 +73,18 @@ def runnability(
     harbor: str | None,
     shape_names: frozenset[str],
     lm_eval_tasks: Iterable[str],
-    compiled: Mapping[str, LmEvalTask | NotRunnable],
+    compiled: Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable],
 ) -> Runnability:
     """`shape_names`: the folded ids and aliases of the shapes file (matched against the
     benchmark's id only: an alias shared with a variant must not make the variant pull the
-    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it. A definition
+    original); `lm_eval_tasks`: the lm-eval task names the crosswalk maps to it (a group
+    among them is the framework's own aggregate, runnable when all its tasks are). A definition
     pull builds wins over Harbor's own registry, so ltb's commands work wherever they can."""
     if fold(benchmark_id) in shape_names:  # by id: pull resolves the release's id the same way
         return Runnability(SHAPES_SOURCE, None)
     tasks = sorted({t.split("@", 1)[0] for t in lm_eval_tasks}, key=_preference(benchmark_id))
-    results = [compiled.get(t) or NotRunnable(t, "not a task lm-eval defines") for t in tasks]
-    runnable = [r for r in results if isinstance(r, LmEvalTask)]
+    results = [_definition(t, compiled) for t in tasks]
+    runnable = [r for r in results if isinstance(r, LmEvalTask | LmEvalGroup)]
     if runnable:
         return Runnability(runnable[0].source, None)
     if harbor:
@@ -98,6 +99,33 @@ def runnability(
         )
         return Runnability(None, f"lm-eval task {first.task}: {first.reason}{more}")
     return Runnability(None, NO_DEFINITION)
+
+
+FAMILY_PREFIX = "family:"  # the lm-eval channel's key for a folder of tasks (lm_eval/tasks/X/)
+
+
+def _definition(
+    name: str, compiled: Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable]
+) -> LmEvalTask | LmEvalGroup | NotRunnable:
+    """The compiled task or group `name`. A family (a folder of the harness's tasks) is defined
+    only by the task or group of the folder's own name in that folder (`anli/` -> group `anli`);
+    a family without one names no single definition (ARC's folder holds arc_easy and
+    arc_challenge, and no `arc`)."""
+    if name.startswith(FAMILY_PREFIX):
+        folder = name.removeprefix(FAMILY_PREFIX)
+        own = compiled.get(folder)
+        if (
+            own is not None
+            and not isinstance(own, NotRunnable)
+            and own.path.startswith(f"{folder}/")
+        ):
+            return own
+        if isinstance(own, NotRunnable):
+            return own
+        return NotRunnable(
+            name, "a family (folder) of lm-eval tasks with no task or group of its own name"
+        )
+    return compiled.get(name) or NotRunnable(name, "not a task lm-eval defines")
 
 
 def _preference(benchmark_id: str):  # noqa: ANN202 - a sort key

@@ -3,8 +3,11 @@
 Every task YAML under `lm_eval/tasks/` in the wheel, with its `include:` chain merged the way
 the harness merges it (the included file first, then the file's own keys on top; the first
 listed include wins), keyed by task name. `!function module.name` tags stay as the text
-"!function module.name": ltb cannot run the harness's Python hooks, and the adapter compiler
-says so. Groups (a list under `task:`) and templates (no `task:`) are left out.
+"!function module.name", and `hooks` names the file each hook lives in
+(`folder/module.function`, relative to the YAML that wrote it, as the harness resolves it):
+ltb runs only the hooks it re-implements (ltb/frameworks/lm_eval_hooks.py). Groups (a `group:`
+with a list under `task:`) are kept apart under `groups`, with their member names (tasks, tags
+or groups); templates (no `task:`) are left out.
 
     pip download lm-eval==0.4.13 --no-deps -d /tmp/lm_eval_wheel
     uv run python scripts/build_lm_eval_task_configs.py \
@@ -51,27 +54,42 @@ def main(wheel: Path) -> int:
         if isinstance(document, dict):
             documents[path] = document
     tasks: dict[str, Any] = {}
+    groups: dict[str, Any] = {}
     duplicates = 0
     for path in sorted(documents):
         name = documents[path].get("task")
+        group = documents[path].get("group")
+        if isinstance(group, str) and isinstance(name, list) and group not in groups:
+            members = [m if isinstance(m, str) else (m or {}).get("task") for m in name]
+            groups[group] = {"path": path, "task": [m for m in members if isinstance(m, str)]}
+            continue
         if not isinstance(name, str):
             continue
-        config = resolved(path, documents, ())
+        origins: dict[str, str] = {}
+        config = resolved(path, documents, (), origins)
         config.pop("include", None)
         if name in tasks:
             duplicates += 1
             continue
-        tasks[name] = {"path": path, "config": config}
+        hooks = {
+            key: posixpath.join(posixpath.dirname(origins[key]), _hook_name(value))
+            for key, value in config.items()
+            if _hook_name(value)
+        }
+        tasks[name] = {"path": path, "config": config, **({"hooks": hooks} if hooks else {})}
     payload = {
         "framework": "lm-evaluation-harness",
         "package": f"lm-eval {version}",
         "wheel": wheel.name,
         "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "tasks": tasks,
+        "groups": groups,
     }
     text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
     OUT.write_bytes(gzip.compress(text.encode(), mtime=0))
-    print(f"{len(tasks)} tasks ({duplicates} duplicate names skipped) -> {OUT}")
+    print(
+        f"{len(tasks)} tasks, {len(groups)} groups ({duplicates} duplicate names skipped) -> {OUT}"
+    )
     return 0
 
 
@@ -85,7 +103,16 @@ def _include_targets(texts: dict[str, bytes], files: dict[str, str]) -> set[str]
     return {p for p in wanted if p in files and p not in texts}
 
 
-def resolved(path: str, documents: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
+def _hook_name(value: Any) -> str | None:
+    if isinstance(value, str) and value.startswith("!function"):
+        return value.removeprefix("!function").strip()
+    return None
+
+
+def resolved(
+    path: str, documents: dict[str, Any], seen: tuple[str, ...], origins: dict[str, str]
+) -> dict[str, Any]:
+    """The merged config; `origins` gets the file each top-level key came from."""
     document = documents.get(path) or {}
     include = document.get("include")
     names = [include] if isinstance(include, str) else include if isinstance(include, list) else []
@@ -93,8 +120,9 @@ def resolved(path: str, documents: dict[str, Any], seen: tuple[str, ...]) -> dic
     folder = posixpath.dirname(path)
     for target in reversed([posixpath.normpath(posixpath.join(folder, n)) for n in names]):
         if target in documents and target not in seen:
-            merged.update(resolved(target, documents, (*seen, path)))
+            merged.update(resolved(target, documents, (*seen, path), origins))
     merged.update(document)
+    origins.update(dict.fromkeys(document, path))
     return merged
 
 

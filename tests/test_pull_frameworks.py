@@ -178,7 +178,7 @@ def test_configs_that_cannot_run_say_why(change: dict, reason: str) -> None:
 def test_unknown_task_and_hooked_task_refuse_to_pull(tmp_path: Path) -> None:
     assert isinstance(compile_lm_eval_task("no_such_task"), NotRunnable)
     with pytest.raises(PullError, match="Python hook"):
-        pull(PullRequest("lm-eval:hellaswag", n=1, out=tmp_path / "h"))
+        pull(PullRequest("lm-eval:drop", n=1, out=tmp_path / "h"))
     assert not (tmp_path / "h").exists()
 
 
@@ -230,7 +230,7 @@ def test_unreachable_dataset_says_so_and_writes_nothing(tmp_path: Path) -> None:
 def test_runnability_rule() -> None:
     compiled = {
         "good_task": compile_lm_eval_task("gsm8k"),
-        "bad_task": compile_lm_eval_task("hellaswag"),
+        "bad_task": compile_lm_eval_task("drop"),
     }
     shapes = shape_names([("mmlu-pro", "MMLU-Pro", ["mmlu_pro"])])
     harbor = runnability("x", "registry", shapes, ["bad_task"], compiled)
@@ -263,10 +263,11 @@ def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) 
     assert listed and {e["id"] for e in listed} == {e["id"] for e in entries if e["pullable"]}
     for entry in listed:
         assert entry["harbor_runnable"] and pullable(entry["harbor_source"])
-        if entry["harbor_source"] == "suite":
-            suite = resolve_suite(entry["id"], SHAPES, entries)
-            assert suite is not None and suite[1]  # each subtask resolves to its shape
+        suite = resolve_suite(entry["id"], SHAPES, entries)
+        if suite is not None:  # a suite or an lm-eval group: each part resolves to its shape
+            assert suite[1]
             continue
+        assert entry["harbor_source"] != "suite"
         shape, _ = resolve_benchmark(entry["id"], SHAPES, entries)
         if str(entry["harbor_source"]).startswith("lm-eval:"):
             assert shape.framework is not None

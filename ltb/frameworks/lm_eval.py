@@ -11,8 +11,10 @@ or says why it cannot:
   names the right one by letter);
 - `generate_until` scored by `exact_match` -> an exact-answer task: the agent's response goes
   through the task's own filters, then the harness's exact match with the task's own options;
-- log-likelihood and perplexity tasks, other metrics, custom datasets and `!function` hooks
-  (Python code ltb does not run) -> not runnable, with that reason.
+- `!function` hooks for `process_docs` and `doc_to_*` run through ltb's re-implementations
+  (lm_eval_hooks.py) when there is one;
+- log-likelihood and perplexity tasks, other metrics, custom datasets and other `!function`
+  hooks (Python code ltb does not run) -> not runnable, with that reason.
 
 Prompts, targets and choices are rendered with the harness's own Jinja settings, so a task
 shows the agent the framework's prompt.
@@ -36,6 +38,7 @@ from typing import Any
 import jinja2
 import jinja2.meta
 
+from ltb.frameworks.lm_eval_hooks import HOOK_KEYS, HOOKS, run_hook
 from ltb.pull.graders.grade_lm_eval import scores
 
 FRAMEWORK = "lm-evaluation-harness"
@@ -54,6 +57,9 @@ _NOT_AGENT_TYPES = {
     "loglikelihood": "scored by the log-likelihood of a continuation, which an agent cannot give",
     "loglikelihood_rolling": "a perplexity task (rolling log-likelihood), not an agent's output",
 }
+
+
+MULTIPLE_CONTEXTS_PROMPT = "Which of the following texts is correct?"
 
 
 class RowError(Exception):
@@ -81,6 +87,9 @@ class LmEvalTask:
     filters: tuple[tuple[tuple[str, Mapping[str, Any]], ...], ...] = ()
     filter_names: tuple[str, ...] = ()
     match_options: Mapping[str, Any] = field(default_factory=dict)
+    # config key -> the hook ltb runs for it (lm_eval_hooks.HOOKS), e.g. process_docs
+    hooks: Mapping[str, str] = field(default_factory=dict)
+    target_delimiter: str = " "  # between a context and its continuation (the harness default)
 
     @property
     def source(self) -> str:
@@ -103,6 +112,23 @@ class NotRunnable:
     reason: str
 
 
+@dataclass(frozen=True)
+class LmEvalGroup:
+    """An lm-eval group (`group:` with its `task:` list, e.g. `mmlu`: the framework's own
+    aggregate of tasks) or tag (a name its tasks carry, e.g. `anli`, which the harness runs as
+    the set of them). Runnable when every task under it (through nested groups and tags)
+    compiles; pull spreads its rows over them. `path`: the group's file, or a tag's first
+    task's."""
+
+    group: str
+    path: str
+    tasks: tuple[str, ...]
+
+    @property
+    def source(self) -> str:
+        return f"{SOURCE_PREFIX}{self.group}"
+
+
 @cache
 def load_task_configs(path: Path = TASKS_PATH) -> Mapping[str, Any]:
     """The recorded task configs: {"package": ..., "tasks": {name: {"path", "config"}}}."""
@@ -116,6 +142,104 @@ def compile_all(payload: Mapping[str, Any] | None = None) -> dict[str, LmEvalTas
     payload = payload or load_task_configs()
     package = str(payload.get("package", "lm-eval"))
     return {name: compile_task(name, entry, package) for name, entry in payload["tasks"].items()}
+
+
+def compile_groups(
+    compiled: Mapping[str, LmEvalTask | NotRunnable], payload: Mapping[str, Any] | None = None
+) -> dict[str, LmEvalGroup | NotRunnable]:
+    """Every recorded group and tag, runnable when all its member tasks are (`compiled`:
+    compile_all). A task of the same name wins over a group, a group over a tag."""
+    payload = payload or load_task_configs()
+    groups = payload.get("groups") or {}
+    tags: dict[str, list[str]] = {}
+    for name, entry in payload["tasks"].items():
+        tag = (entry.get("config") or {}).get("tag")
+        for t in [tag] if isinstance(tag, str) else tag if isinstance(tag, list) else []:
+            tags.setdefault(str(t), []).append(name)
+    out: dict[str, LmEvalGroup | NotRunnable] = {}
+    for name, entry in groups.items():
+        if name in compiled:  # a task of the same name wins, as in the harness's index
+            continue
+        leaves, missing = _leaves(name, groups, tags, compiled, ())
+        if missing:
+            out[name] = NotRunnable(
+                name, f"group member {missing[0]!r} is not a task lm-eval defines"
+            )
+            continue
+        failed = [t for t in leaves if isinstance(compiled[t], NotRunnable)]
+        if not leaves:
+            out[name] = NotRunnable(
+                name, "the group names no task (its tasks are written inline, not recorded)"
+            )
+        elif failed:
+            first = compiled[failed[0]]
+            assert isinstance(first, NotRunnable)
+            out[name] = NotRunnable(
+                name,
+                f"{len(failed)} of its {len(leaves)} tasks are not runnable "
+                f"({first.task}: {first.reason})",
+            )
+        else:
+            out[name] = LmEvalGroup(name, str(entry.get("path", "")), tuple(leaves))
+    for tag, members in tags.items():
+        if tag in compiled or tag in groups:
+            continue
+        failed = [t for t in members if isinstance(compiled[t], NotRunnable)]
+        first_path = str(payload["tasks"][members[0]].get("path", ""))
+        if failed:
+            first = compiled[failed[0]]
+            assert isinstance(first, NotRunnable)
+            out[tag] = NotRunnable(
+                tag,
+                f"{len(failed)} of its {len(members)} tasks are not runnable "
+                f"({first.task}: {first.reason})",
+            )
+        else:
+            out[tag] = LmEvalGroup(tag, first_path, tuple(members))
+    return out
+
+
+def _leaves(
+    name: str,
+    groups: Mapping[str, Any],
+    tags: Mapping[str, list[str]],
+    compiled: Mapping[str, Any],
+    seen: tuple[str, ...],
+) -> tuple[list[str], list[str]]:
+    """The tasks under a group or tag, in order, without repeats; and member names not found."""
+    if name in compiled:
+        return [name], []
+    if name in seen:
+        return [], []
+    members = groups[name]["task"] if name in groups else tags.get(name)
+    if members is None:
+        return [], [name]
+    leaves: list[str] = []
+    missing: list[str] = []
+    for member in members:
+        found, absent = _leaves(member, groups, tags, compiled, (*seen, name))
+        leaves += [t for t in found if t not in leaves]
+        missing += absent
+    return leaves, missing
+
+
+def compile_definitions() -> dict[str, LmEvalTask | LmEvalGroup | NotRunnable]:
+    """Every recorded task and group, compiled: what `harbor_source` lm-eval:<name> refers to."""
+    tasks = compile_all()
+    return {**tasks, **compile_groups(tasks)}
+
+
+def compile_lm_eval_group(name: str) -> LmEvalGroup | NotRunnable | None:
+    """The recorded group or tag `name`, compiled; None when it is a task or unknown."""
+    if name in load_task_configs()["tasks"]:
+        return None
+    found = _definitions().get(name)
+    return None if isinstance(found, LmEvalTask) else found
+
+
+@cache
+def _definitions() -> Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable]:
+    return compile_definitions()
 
 
 def compile_lm_eval_task(name: str) -> LmEvalTask | NotRunnable:
@@ -141,14 +265,17 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
         return no(f"output type {output_type}: {_NOT_AGENT_TYPES[output_type]}")
     if output_type not in (CHOICE, "generate_until"):
         return no(f"output type {output_type!r} has no task shape in ltb")
-    for key in ("custom_dataset", "process_docs", "doc_to_text", "doc_to_target"):
+    hooks: dict[str, str] = {}
+    hook_files = entry.get("hooks") or {}
+    for key in ("custom_dataset", *HOOK_KEYS, "process_results"):
         hook = _hook(config.get(key))
-        if hook:
-            return no(f"{key} is the Python hook {hook}, code ltb does not run")
-    for key in ("doc_to_choice", "process_results"):
-        hook = _hook(config.get(key))
-        if hook:
-            return no(f"{key} is the Python hook {hook}, code ltb does not run")
+        if not hook:
+            continue
+        where = hook_files.get(key)
+        if key in HOOK_KEYS and where in HOOKS:
+            hooks[key] = where
+            continue
+        return no(f"{key} is the Python hook {where or hook}, code ltb does not run")
     if config.get("doc_to_image") or config.get("doc_to_audio"):
         return no("the prompt includes images or audio, which task folders do not carry yet")
     dataset_path = config.get("dataset_path")
@@ -174,11 +301,13 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
         "doc_to_target": config["doc_to_target"],
         "doc_to_choice": config.get("doc_to_choice"),
         "description": config.get("description") or "",
+        "hooks": hooks,
+        "target_delimiter": str(config.get("target_delimiter", " ")),
     }
     if _hook(common["description"]):
         return no("description is a Python hook, code ltb does not run")
     for key in ("doc_to_text", "doc_to_target", "doc_to_choice", "description"):
-        if isinstance(common[key], str):
+        if isinstance(common[key], str) and key not in hooks:
             try:
                 _fields(common[key])
             except jinja2.TemplateError as exc:
@@ -289,9 +418,28 @@ def _render(text: str, row: Mapping[str, Any], what: str) -> str:
         ) from None
 
 
-def doc_to_text(task: LmEvalTask, row: Mapping[str, Any]) -> str:
+def prepared(task: LmEvalTask, row: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The row the templates read: the task's process_docs applied, when it has one."""
+    where = task.hooks.get("process_docs")
+    return _run(where, row) if where else row
+
+
+def _run(where: str, row: Mapping[str, Any]) -> Any:
+    try:
+        return run_hook(where, row)
+    except ValueError as exc:
+        raise RowError(str(exc)) from None
+
+
+def doc_to_text(task: LmEvalTask, row: Mapping[str, Any]) -> str | int:
+    """The prompt; an index instead when the task scores several contexts (Winogrande: the
+    choices are contexts, the target the continuation scored after each)."""
     spec = task.doc_to_text
-    if isinstance(spec, str) and spec in row:
+    if "doc_to_text" in task.hooks:
+        value = _run(task.hooks["doc_to_text"], row)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif isinstance(spec, str) and spec in row:
         value = row[spec]
     elif isinstance(spec, str):
         value = _render(spec, row, "doc_to_text")
@@ -304,8 +452,10 @@ def doc_to_text(task: LmEvalTask, row: Mapping[str, Any]) -> str:
 
 def doc_to_choice(task: LmEvalTask, row: Mapping[str, Any]) -> list[str]:
     spec = task.doc_to_choice
-    if isinstance(spec, list):
-        choices: Any = spec
+    if "doc_to_choice" in task.hooks:
+        choices: Any = _run(task.hooks["doc_to_choice"], row)
+    elif isinstance(spec, list):
+        choices = spec
     elif isinstance(spec, dict):
         choices = list(spec.values())
     elif isinstance(spec, str) and spec in row:
@@ -325,6 +475,8 @@ def doc_to_choice(task: LmEvalTask, row: Mapping[str, Any]) -> list[str]:
 
 def doc_to_target(task: LmEvalTask, row: Mapping[str, Any]) -> Any:
     spec = task.doc_to_target
+    if "doc_to_target" in task.hooks:
+        return _run(task.hooks["doc_to_target"], row)
     if isinstance(spec, int | list) and not isinstance(spec, bool):
         return spec
     if not isinstance(spec, str):
@@ -347,9 +499,15 @@ def doc_to_target(task: LmEvalTask, row: Mapping[str, Any]) -> Any:
 
 def choice_answer(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, list[str], int]:
     """The prompt, the choices and the index of the right one, or RowError."""
+    row = prepared(task, row)
     prompt = doc_to_text(task, row)
     choices = doc_to_choice(task, row)
     target = doc_to_target(task, row)
+    if isinstance(prompt, int):  # contexts as choices, one continuation: whole texts to pick
+        if not isinstance(target, str) or not target.strip():
+            raise RowError("the continuation shared by the choices is empty")
+        choices = [f"{choice}{task.target_delimiter}{target}" for choice in choices]
+        prompt, target = MULTIPLE_CONTEXTS_PROMPT, prompt
     if isinstance(target, str):
         if target not in choices:
             raise RowError(f"target {target[:60]!r} is not one of the choices")
@@ -363,7 +521,10 @@ def choice_answer(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, list[s
 
 def exact_references(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, list[str]]:
     """The prompt and the accepted references (any one matching scores 1), or RowError."""
+    row = prepared(task, row)
     prompt = doc_to_text(task, row)
+    if isinstance(prompt, int):
+        raise RowError("doc_to_text gives a context index, which only choice tasks use")
     target = doc_to_target(task, row)
     if task.doc_to_choice is not None:
         choices = doc_to_choice(task, row)

@@ -102,9 +102,10 @@ def _pull_suite(
             try:
                 rows = load_rows(shape, shape.default_split, None)
             except RowsUnavailableError as exc:
+                alone = shape.framework.source if shape.framework else shape.benchmark_id
                 raise RowsUnavailableError(
                     f"suite {suite['id']}, subtask {shape.benchmark_id}: {exc} (--source goes "
-                    f"with `ltb bench pull {shape.benchmark_id}`)"
+                    f"with `ltb bench pull {alone}`)"
                 ) from exc
             _check_columns(shape, rows)
             context = PullContext(shape, shape.default_split, policy.license, policy.include)

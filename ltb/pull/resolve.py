@@ -12,7 +12,13 @@ from typing import Any
 
 from ltb.catalog import find
 from ltb.errors import PullError, RegistryError
-from ltb.frameworks.lm_eval import SOURCE_PREFIX, NotRunnable, compile_lm_eval_task
+from ltb.frameworks.lm_eval import (
+    SOURCE_PREFIX,
+    LmEvalGroup,
+    NotRunnable,
+    compile_lm_eval_group,
+    compile_lm_eval_task,
+)
 from ltb.pull import SUITE_SOURCE
 from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
 from ltb.release import ENV_REGISTRY, INDEX, open_release
@@ -66,11 +72,19 @@ def resolve_suite(
     name: str, shapes: ShapesFile, entries: list[dict[str, Any]]
 ) -> tuple[dict[str, Any], list[tuple[BenchmarkShape, dict[str, Any]]]] | None:
     """When `name` is a suite the release marks pullable: its entry and each subtask's shape
-    with the subtask's entry, by subtask id. None when it names something else."""
-    if shapes.find(name) is not None or not entries:
+    with the subtask's entry, by subtask id; or an lm-eval group (`lm-eval:GROUP`, or a
+    benchmark the release runs through one): each of the group's tasks. None when it names
+    something else."""
+    if shapes.find(name) is not None:
         return None
-    entry = find(entries, name)
-    if entry is None or entry.get("harbor_source") != SUITE_SOURCE:
+    if name.startswith(SOURCE_PREFIX):
+        group = name.removeprefix(SOURCE_PREFIX)
+        return _group_suite({"id": group.replace("_", "-"), "name": group}, group, shapes)
+    entry = find(entries, name) if entries else None
+    source = str((entry or {}).get("harbor_source") or "")
+    if entry is not None and source.startswith(SOURCE_PREFIX):
+        return _group_suite(entry, source.removeprefix(SOURCE_PREFIX), shapes)
+    if entry is None or source != SUITE_SOURCE:
         return None
     parts = sorted(
         (
@@ -88,6 +102,23 @@ def resolve_suite(
         if shape is None:
             raise PullError(f"{entry['id']}: its subtask {part['id']} has no task shape")
         members.append((shape, part))
+    return entry, members
+
+
+def _group_suite(
+    entry: dict[str, Any], group_name: str, shapes: ShapesFile
+) -> tuple[dict[str, Any], list[tuple[BenchmarkShape, dict[str, Any]]]] | None:
+    """The lm-eval group's tasks as a suite's parts (under the benchmark's licence); None when
+    `group_name` is a task, not a group."""
+    group = compile_lm_eval_group(group_name)
+    if group is None:
+        return None
+    if not isinstance(group, LmEvalGroup):
+        raise PullError(f"lm-eval group {group_name!r} cannot be pulled: {group.reason}")
+    members = []
+    for task in group.tasks:
+        part = {"id": task.replace("_", "-"), "name": task, "license": entry.get("license")}
+        members.append((_lm_eval_shape(task, part, shapes), part))
     return entry, members
 
 
