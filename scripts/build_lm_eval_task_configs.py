@@ -24,7 +24,9 @@ from typing import Any
 
 from assets.channels._frameworks import load_yaml
 
-OUT = Path(__file__).resolve().parent.parent / "ltb" / "frameworks" / "lm_eval_tasks.json.gz"
+OUT = (
+    Path(__file__).resolve().parent.parent / "ltb" / "ltb" / "frameworks" / "lm_eval_tasks.json.gz"
+)
 PREFIX = "lm_eval/tasks/"
 
 

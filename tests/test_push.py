@@ -19,11 +19,11 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from ltb.cli import main as cli_main
 
 from benchhub.runs import RunRecord, build_reproduced_medians, load_inbox, read_inbox_file
 from intake.keys import add_key
 from intake.process import running_intake
-from ltb.cli import main as cli_main
 from tests.test_intake import make_release, make_summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +31,9 @@ HARBOR_JOBS = ROOT / "tests/fixtures/harbor_job/jobs"  # real Harbor 0.25.0 outp
 SUMMARY_KEYS = {
     key
     for version in (1, 2)
-    for key in json.loads((ROOT / f"ltb/schemas/run-summary.v{version}.json").read_text())[
-        "properties"
-    ]
+    for key in json.loads(
+        (ROOT / f"ltb/benchhub_format/schemas/run-summary.v{version}.json").read_text()
+    )["properties"]
 }
 
 

@@ -7,6 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from benchhub_format.release import Release
+from ltb.cli import main
+from ltb.redirects import follow
 
 from benchhub.redirects import (
     Redirect,
@@ -15,9 +18,6 @@ from benchhub.redirects import (
     redirects_document,
     redirects_from_document,
 )
-from ltb.cli import main
-from ltb.redirects import follow
-from ltb.release import Release
 from tests.conftest import BuiltRegistry
 
 PREVIOUS = {

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from benchhub_format.release import open_release, verify_release
 from dagster import AssetKey, AssetSelection, DagsterInstance, materialize
 
 from benchhub.release.publish import ReleaseError
-from ltb.release import open_release, verify_release
 from pipelines.definitions import ALL_ASSETS
 from tests.conftest import FIRST, BuiltRegistry, SmallRegistry
 

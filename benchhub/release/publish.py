@@ -30,17 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
-
-from benchhub.crosswalk.kinds import rejection_kind
-from benchhub.eee import export_release_eee, pool_scores
-from benchhub.redirects import REDIRECTS_FILE, Redirect, redirects_document
-from benchhub.release import contents
-from benchhub.release.blobs import BlobStore
-from benchhub.release.changelog import changelog
-from benchhub.release.model_pages import write_model_pages
-from benchhub.site import write_site
-from ltb.diff import release_changes, score_digest
-from ltb.release import (
+from benchhub_format.diff import release_changes, score_digest
+from benchhub_format.release import (
     CHANGELOG,
     INDEX,
     MANIFEST,
@@ -50,6 +41,15 @@ from ltb.release import (
     open_release,
     verify_release,
 )
+
+from benchhub.crosswalk.kinds import rejection_kind
+from benchhub.eee import export_release_eee, pool_scores
+from benchhub.redirects import REDIRECTS_FILE, Redirect, redirects_document
+from benchhub.release import contents
+from benchhub.release.blobs import BlobStore
+from benchhub.release.changelog import changelog
+from benchhub.release.model_pages import write_model_pages
+from benchhub.site import write_site
 
 _PUBLISHED = "JOIN benchmarks b USING (benchmark_id) WHERE b.published"
 # Tables exported for bulk download and copied into registry.duckdb, with the query for each.

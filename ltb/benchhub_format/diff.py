@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ltb.release import INDEX, SCORE_DIGESTS, Release, page_path
+from benchhub_format.release import INDEX, SCORE_DIGESTS, Release, page_path
 
 # What names a score; anything else on it (value, uncertainty, date) is what can change.
 SCORE_IDENTITY = ("model_id", "label", "channel", "source_url", "metric", "harness", "settings")

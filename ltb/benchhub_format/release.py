@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ltb.errors import RegistryError
+from benchhub_format.errors import RegistryError
 
 RELEASE_SCHEMA_VERSION = 1
 MANIFEST = "manifest.json"

@@ -1,7 +1,15 @@
-"""Errors the CLI reports to the user as one clear line (what, where, what to do)."""
+"""Errors the CLI reports to the user as one clear line (what, where, what to do).
+
+The release and run-summary errors live with the format (benchhub_format.errors); every error
+here is a FormatError too, so the CLI catches one base class.
+"""
+
+from benchhub_format.errors import FormatError
 
 
-class LtbError(Exception):
+class LtbError(FormatError):
+    """An error of the CLI itself (usage, push, pull, run)."""
+
     exit_code = 1
 
 
@@ -9,46 +17,10 @@ class UsageError(LtbError):
     exit_code = 2
 
 
-class RegistryError(LtbError):
-    """The release folder or URL is missing, unreadable or fails verification."""
-
-    exit_code = 3
-
-
-class InvalidSummaryError(LtbError):
-    """A run summary failed a check; `problems` lists each as "field path: what is wrong".
-
-    `kind` lets callers tell "too large" and "not JSON" apart from failed checks (the intake
-    answers 413, 400 and 422 for them).
-    """
-
-    exit_code = 4
-
-    def __init__(
-        self, problems: list[str], *, kind: str = "invalid", source: str | None = None
-    ) -> None:
-        self.problems = problems
-        self.kind = kind
-        where = f" in {source}" if source else ""
-        if len(problems) == 1:
-            message = f"invalid run summary{where}: {problems[0]}"
-        else:
-            message = f"invalid run summary{where} ({len(problems)} problems):\n  " + "\n  ".join(
-                problems
-            )
-        super().__init__(message)
-
-
 class PushError(LtbError):
     """The intake could not be reached or refused the run."""
 
     exit_code = 5
-
-
-class RunConflictError(LtbError):
-    """A different summary with the same results_sha256 is already recorded."""
-
-    exit_code = 6
 
 
 class PullError(LtbError):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ltb.diff import format_changes, release_changes
+from benchhub_format.diff import format_changes, release_changes
+from benchhub_format.release import open_release, release_location
+
 from ltb.output import print_json
-from ltb.release import open_release, release_location
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

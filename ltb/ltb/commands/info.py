@@ -7,13 +7,14 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from ltb.catalog import closest
+from benchhub_format.catalog import closest
+from benchhub_format.release import INDEX, open_release, page_path
+from benchhub_format.top_scores import top_headline_scores
+
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.pull import SUITE_SOURCE
 from ltb.redirects import resolve, show_split
-from ltb.release import INDEX, open_release, page_path
-from ltb.top_scores import top_headline_scores
 
 TOP_SCORES = 10
 TOP_CHILDREN = 30

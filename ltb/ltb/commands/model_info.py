@@ -6,11 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ltb.catalog import closest
+from benchhub_format.catalog import closest
+from benchhub_format.release import MODEL_INDEX, model_page_path, open_release
+
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.redirects import resolve, show_split
-from ltb.release import MODEL_INDEX, model_page_path, open_release
 
 
 class UnknownModel(LtbError):

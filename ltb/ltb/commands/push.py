@@ -1,6 +1,6 @@
 """`ltb bench push`: upload a run summary, and nothing else, to an intake or an inbox folder.
 
-The summary is checked here with the intake's own checks (ltb.summary_check) so that a bad
+The summary is checked here with the intake's own checks (benchhub_format) so that a bad
 run fails before anything leaves the machine. Only the checked summary object is sent: its
 schema admits no transcripts or model outputs. Standard library only (urllib), to start fast.
 """
@@ -17,10 +17,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from benchhub_format.errors import InvalidSummaryError
+from benchhub_format.inbox import ANONYMOUS, run_path, write_run
+from benchhub_format.summary_check import MAX_SUMMARY_BYTES, check_summary, parse_summary_bytes
+
 from ltb import __version__
-from ltb.errors import InvalidSummaryError, PushError, UsageError
-from ltb.inbox import ANONYMOUS, run_path, write_run
-from ltb.summary_check import MAX_SUMMARY_BYTES, check_summary, parse_summary_bytes
+from ltb.errors import PushError, UsageError
 
 SUMMARY_NAME = "ltb-run-summary.json"
 ENV_PUSH_URL = "LTB_PUSH_URL"
@@ -99,9 +101,10 @@ def pool_text(pool: dict[str, Any]) -> str:
 
 def _inbox_pool(inbox: Path, summary: dict[str, Any]) -> dict[str, Any] | None:
     """The run's pool over every valid run in a local inbox, computed as the pipeline does."""
+    from benchhub_format.inbox import read_run
+
     from benchhub.pools import pool_of_runs
     from benchhub.runs import settings_key
-    from ltb.inbox import read_run
 
     def key(s: dict[str, Any]) -> tuple[str, ...]:
         return (s["benchmark_id"], s["model"].lower(), s["harness"], settings_key(s))
@@ -119,8 +122,8 @@ def _inbox_pool(inbox: Path, summary: dict[str, Any]) -> dict[str, Any] | None:
 
 def _released_pool(summary: dict[str, Any]) -> dict[str, Any] | None:
     """The run's pool as the current release shows it (the new run joins at the next build)."""
-    from ltb.errors import RegistryError
-    from ltb.release import open_release
+    from benchhub_format.errors import RegistryError
+    from benchhub_format.release import open_release
 
     try:
         page = open_release().read_json(f"benchmarks/{summary['benchmark_id']}.json")

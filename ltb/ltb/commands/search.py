@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ltb.catalog import search
+from benchhub_format.catalog import search
+from benchhub_format.release import INDEX, open_release
+
 from ltb.output import print_json, table
-from ltb.release import INDEX, open_release
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

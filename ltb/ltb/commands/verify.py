@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ltb.errors import RegistryError
+from benchhub_format.errors import RegistryError
+from benchhub_format.release import open_release, release_location, verify_release
+
 from ltb.output import print_json
-from ltb.release import open_release, release_location, verify_release
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,12 +10,14 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from ltb.catalog import find
-from ltb.errors import PullError, RegistryError
+from benchhub_format.catalog import find
+from benchhub_format.errors import RegistryError
+from benchhub_format.release import ENV_REGISTRY, INDEX, open_release
+
+from ltb.errors import PullError
 from ltb.frameworks.lm_eval import SOURCE_PREFIX, NotRunnable, compile_lm_eval_task
 from ltb.pull import SUITE_SOURCE
 from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
-from ltb.release import ENV_REGISTRY, INDEX, open_release
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ def resolve_benchmark(
         raise PullError(
             f"no task shape for benchmark {name!r}.{did_you_mean} Benchmarks ltb can pull: "
             f"{known}, every benchmark the release marks runnable, and lm-evaluation-harness tasks "
-            "as lm-eval:TASK. To add one, add an entry to ltb/task_shapes.json."
+            "as lm-eval:TASK. To add one, add an entry to ltb/benchhub_format/task_shapes.json."
         )
     if entry is None and entries:
         entry = find(entries, shape.benchmark_id)
