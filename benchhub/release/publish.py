@@ -33,11 +33,15 @@ import duckdb
 from benchhub_format.diff import release_changes, score_digest
 from benchhub_format.release import (
     CHANGELOG,
+    HEAD,
     INDEX,
     MANIFEST,
     RELEASE_SCHEMA_VERSION,
     SCORE_DIGESTS,
+    SHARD_DIR,
     Release,
+    build_head,
+    build_shards,
     open_release,
     verify_release,
 )
@@ -120,9 +124,12 @@ def cut_release(
         # then listed in the manifest like every other file.
         write_site(tmp, {k: v for k, v in manifest.items() if k != "files"}, store)
         manifest["files"] = _file_entries(tmp, store)
+        (tmp / SHARD_DIR).mkdir()
+        for shard, data in build_shards(manifest["files"]).items():
+            manifest["files"][shard] = store.write(tmp / shard, data)
         _write_manifest(tmp, manifest)
         on_step("verify")
-        problems = verify_release(Release(str(tmp), manifest))
+        problems = verify_release(open_release(str(tmp)))  # through its head, as clients read it
         _check_duckdb_copy(tmp / "registry.duckdb")
         if problems:
             raise ReleaseError("release failed verification: " + "; ".join(problems[:5]))
@@ -357,7 +364,10 @@ def _manifest(
 
 
 def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    """The manifest, then the head that names it (the file clients read first)."""
+    data = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    (out / MANIFEST).write_bytes(data)
+    (out / HEAD).write_text(json.dumps(build_head(manifest, data), indent=2, sort_keys=True) + "\n")
 
 
 def _file_entries(out: Path, store: BlobStore) -> dict[str, dict[str, Any]]:

@@ -109,7 +109,7 @@ def _score_counts(entries: Mapping[str, Mapping[str, Any]]) -> Counter[str]:
 
 
 def _page_sha(release: Release, benchmark_id: str) -> str | None:
-    entry = release.manifest["files"].get(page_path(benchmark_id))
+    entry = release.entry(page_path(benchmark_id))
     return entry["sha256"] if entry else None
 
 

@@ -3,6 +3,12 @@
 A release is a folder (or a URL serving one) holding `manifest.json`, `index.json`,
 `benchmarks/<id>.json`, Parquet tables, `leaderboard.json` and `registry.duckdb`. The manifest
 lists every file with its sha256 and size; every file read through here is checked against it.
+
+The manifest of a real release is megabytes, so a client does not start there: `head.json` (a few
+KB, the one file not listed anywhere) names the release and holds the sha256 of the manifest and
+of its shards, `shards/<nn>.json`, which split the manifest's file list by a hash of each path.
+Reading one file costs its shard (checked against the head) and the file (checked against the
+shard); `Release.manifest` is read only by what needs all of it (verify, diff).
 Standard library only: this is on the CLI's fast path.
 """
 
@@ -11,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +25,9 @@ from benchhub_format.errors import RegistryError
 
 RELEASE_SCHEMA_VERSION = 1
 MANIFEST = "manifest.json"
+HEAD = "head.json"  # the small file a client reads first (release id, manifest and shard hashes)
+SHARD_DIR = "shards"
+SHARD_COUNT = 32  # a head of about 3 KB; a shard of a 60,000-file release is about 300 KB
 INDEX = "index.json"
 MODEL_INDEX = "models.json"  # the model search index; one page per model under models/
 CHANGELOG = "CHANGELOG.md"
@@ -70,30 +79,73 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-@dataclass
-class Release:
-    """A release folder or URL whose manifest has been read and checked."""
+Entry = Mapping[str, Any]  # {"sha256": ..., "bytes": ...}
+# Reads one file of a release; `expected` is its checked entry when one is known (a cache can
+# answer from it), None for the head and for the manifest of a release without a head.
+Reader = Callable[[str, Entry | None], bytes]
 
-    location: str
-    manifest: dict[str, Any]
+
+class MissingFileError(RegistryError):
+    """The release has no such file (a folder without it, or an HTTP 404)."""
+
+
+class Release:
+    """A release folder or URL whose head (or, for a release cut before heads, manifest) has
+    been read and checked; every other file is read on demand and checked against its entry."""
+
+    def __init__(
+        self,
+        location: str,
+        manifest: dict[str, Any] | None = None,
+        *,
+        head: dict[str, Any] | None = None,
+        reader: Reader | None = None,
+    ) -> None:
+        if manifest is None and head is None:
+            raise ValueError("a Release needs its manifest or its head")
+        self.location = location
+        self.head = head
+        self._manifest = manifest
+        self._read = reader or (lambda relative, expected: _read(location, relative))
+        self._shards: dict[str, dict[str, Any]] = {}
 
     @property
     def release_id(self) -> str:
-        return self.manifest["release_id"]
+        return (self.head or self.manifest)["release_id"]
+
+    @property
+    def manifest(self) -> dict[str, Any]:
+        """The whole manifest (megabytes for a real release): read on first use."""
+        if self._manifest is None:
+            assert self.head is not None
+            data = self._checked(MANIFEST, self.head["manifest"])
+            self._manifest = _manifest_from(self.location, data)
+        return self._manifest
+
+    def entry(self, relative: str) -> Entry | None:
+        """The sha256 and size the release lists for a file, or None when it lists no such file."""
+        if self.head is None or self._manifest is not None:
+            return self.manifest["files"].get(relative)
+        shards = self.head["shards"]
+        if relative in shards:
+            return shards[relative]
+        shard = shard_path(relative)
+        if shard not in self._shards:
+            if shard not in shards:
+                raise RegistryError(f"{_join(self.location, HEAD)}: no entry for {shard}")
+            data = self._checked(shard, shards[shard])
+            try:
+                self._shards[shard] = json.loads(data)["files"]
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                raise RegistryError(f"{_join(self.location, shard)}: not a shard ({exc})") from exc
+        return self._shards[shard].get(relative)
 
     def read_bytes(self, relative: str) -> bytes:
-        """Read one listed file and check it against the manifest."""
-        entry = self.manifest["files"].get(relative)
+        """Read one listed file and check it against its entry."""
+        entry = self.entry(relative)
         if entry is None:
             raise RegistryError(f"{self.location}: {relative} is not listed in {MANIFEST}")
-        data = _read(self.location, relative)
-        if len(data) != entry["bytes"] or sha256_bytes(data) != entry["sha256"]:
-            raise RegistryError(
-                f"{_join(self.location, relative)}: sha256 mismatch with {MANIFEST} "
-                f"(expected {entry['sha256'][:12]}…, {entry['bytes']} bytes; "
-                f"found {sha256_bytes(data)[:12]}…, {len(data)} bytes): the release is corrupt"
-            )
-        return data
+        return self._checked(relative, entry)
 
     def read_json(self, relative: str) -> Any:
         data = self.read_bytes(relative)
@@ -103,7 +155,53 @@ class Release:
             raise RegistryError(f"{_join(self.location, relative)}: invalid JSON ({exc})") from exc
 
     def has(self, relative: str) -> bool:
-        return relative in self.manifest["files"]
+        return self.entry(relative) is not None
+
+    def _checked(self, relative: str, entry: Entry) -> bytes:
+        data = self._read(relative, entry)
+        if len(data) != entry["bytes"] or sha256_bytes(data) != entry["sha256"]:
+            raise RegistryError(
+                f"{_join(self.location, relative)}: sha256 mismatch with {MANIFEST} "
+                f"(expected {entry['sha256'][:12]}…, {entry['bytes']} bytes; "
+                f"found {sha256_bytes(data)[:12]}…, {len(data)} bytes): the release is corrupt"
+            )
+        return data
+
+
+def shard_path(relative: str) -> str:
+    """The shard of the manifest that lists `relative` (a stable hash of the path)."""
+    number = int(hashlib.sha256(relative.encode()).hexdigest()[:8], 16) % SHARD_COUNT
+    return f"{SHARD_DIR}/{number:02d}.json"
+
+
+def is_shard(relative: str) -> bool:
+    return relative.startswith(f"{SHARD_DIR}/")
+
+
+def build_shards(files: Mapping[str, Entry]) -> dict[str, bytes]:
+    """The shard files (path -> bytes) splitting a manifest's file list; every shard exists,
+    empty or not, so a client can tell "not listed" from "shard missing"."""
+    shards: dict[str, dict[str, Entry]] = {
+        f"{SHARD_DIR}/{n:02d}.json": {} for n in range(SHARD_COUNT)
+    }
+    for relative, entry in files.items():
+        if not is_shard(relative):
+            shards[shard_path(relative)][relative] = dict(entry)
+    return {
+        path: (json.dumps({"files": listed}, sort_keys=True, separators=(",", ":")) + "\n").encode()
+        for path, listed in shards.items()
+    }
+
+
+def build_head(manifest: Mapping[str, Any], manifest_bytes: bytes) -> dict[str, Any]:
+    """The head of a release whose manifest (listing its shards) is `manifest_bytes`."""
+    return {
+        "schema_version": manifest["schema_version"],
+        "release_id": manifest["release_id"],
+        "created_at": manifest["created_at"],
+        "manifest": {"sha256": sha256_bytes(manifest_bytes), "bytes": len(manifest_bytes)},
+        "shards": {f: dict(e) for f, e in sorted(manifest["files"].items()) if is_shard(f)},
+    }
 
 
 def resolve_location(explicit: str | None) -> str:
@@ -127,8 +225,11 @@ def release_location(name: str | None, registry: str | None = None) -> str:
     )
 
 
-def open_release(explicit: str | None = None) -> Release:
-    """Open the release named by --registry, $LTB_REGISTRY or exports/latest, or say why not."""
+def open_release(explicit: str | None = None, *, reader: Reader | None = None) -> Release:
+    """Open the release named by --registry, $LTB_REGISTRY or exports/latest, or say why not.
+
+    `reader` fetches its files (a cache, for a remote registry); by default they are read from
+    the folder or fetched from the URL as they are."""
     location = resolve_location(explicit)
     if not _is_url(location):
         path = Path(location)
@@ -138,19 +239,47 @@ def open_release(explicit: str | None = None) -> Release:
                 f"--registry / ${ENV_REGISTRY} at a release folder or URL"
             )
         location = str(path.resolve())
+    read = reader or (lambda relative, expected: _read(location, relative))
     try:
-        manifest = json.loads(_read(location, MANIFEST))
+        head = _head_from(location, read(HEAD, None))
+    except MissingFileError:  # a release cut before heads: its manifest is where to start
+        return Release(location, _manifest_from(location, read(MANIFEST, None)), reader=read)
+    return Release(location, head=head, reader=read)
+
+
+def _head_from(location: str, data: bytes) -> dict[str, Any]:
+    where = _join(location, HEAD)
+    try:
+        head = json.loads(data)
     except json.JSONDecodeError as exc:
-        raise RegistryError(f"{_join(location, MANIFEST)}: invalid JSON ({exc})") from exc
+        raise RegistryError(f"{where}: invalid JSON ({exc})") from exc
+    if not isinstance(head, dict) or not all(
+        isinstance(head.get(k), dict) for k in ("manifest", "shards")
+    ):
+        raise RegistryError(f"{where}: not a release head (no manifest or shard entries)")
+    _check_version(where, head)
+    return head
+
+
+def _manifest_from(location: str, data: bytes) -> dict[str, Any]:
+    where = _join(location, MANIFEST)
+    try:
+        manifest = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise RegistryError(f"{where}: invalid JSON ({exc})") from exc
     if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
-        raise RegistryError(f"{_join(location, MANIFEST)}: not a release manifest (no file list)")
-    version = manifest.get("schema_version")
+        raise RegistryError(f"{where}: not a release manifest (no file list)")
+    _check_version(where, manifest)
+    return manifest
+
+
+def _check_version(where: str, document: Mapping[str, Any]) -> None:
+    version = document.get("schema_version")
     if version != RELEASE_SCHEMA_VERSION:
         raise RegistryError(
-            f"{_join(location, MANIFEST)}: release schema version {version!r}; this ltb reads "
+            f"{where}: release schema version {version!r}; this ltb reads "
             f"version {RELEASE_SCHEMA_VERSION} (upgrade ltb)"
         )
-    return Release(location, manifest)
 
 
 def verify_release(release: Release) -> list[str]:
@@ -170,6 +299,8 @@ def verify_release(release: Release) -> list[str]:
     ]
     if release.has(INDEX) and "counts" in manifest:
         problems += _index_problems(release, where)
+    if release.head is not None:
+        problems += _head_problems(release)
     if not _is_url(release.location):
         problems += [
             f"{_join(release.location, relative)}: in the folder but not listed in {MANIFEST} "
@@ -209,6 +340,31 @@ def _index_problems(release: Release, where: str) -> list[str]:
     return problems
 
 
+def _head_problems(release: Release) -> list[str]:
+    """The head and the shards against the manifest they were cut from."""
+    where = _join(release.location, HEAD)
+    manifest = release.manifest
+    head = release.head or {}
+    problems = [
+        f"{where}: {key} is {head.get(key)!r} but {MANIFEST} says {manifest.get(key)!r}"
+        for key in ("release_id", "created_at")
+        if head.get(key) != manifest.get(key)
+    ]
+    listed = {f: e for f, e in manifest["files"].items() if is_shard(f)}
+    if head.get("shards") != listed:
+        problems.append(f"{where}: its shards differ from those {MANIFEST} lists")
+    expected = build_shards(manifest["files"])
+    for shard, data in expected.items():
+        entry = listed.get(shard)
+        if entry is not None and entry["sha256"] != sha256_bytes(data):
+            problems.append(
+                f"{_join(release.location, shard)}: does not list what {MANIFEST} lists "
+                "for its paths"
+            )
+    problems += [f"{where}: {s} is missing" for s in sorted(set(expected) - set(listed))]
+    return problems
+
+
 def _unlisted_files(release: Release) -> list[str]:
     root = Path(release.location)
     found = (
@@ -216,7 +372,8 @@ def _unlisted_files(release: Release) -> list[str]:
         for folder, _, names in os.walk(root)
         for name in names
     )
-    return sorted(f for f in found if f != MANIFEST and f not in release.manifest["files"])
+    unlisted = (MANIFEST, HEAD)  # the two files that list the others
+    return sorted(f for f in found if f not in unlisted and f not in release.manifest["files"])
 
 
 def _is_url(location: str) -> bool:
@@ -236,11 +393,15 @@ def _read(location: str, relative: str) -> bytes:
         try:
             with urllib.request.urlopen(target, timeout=30) as response:  # noqa: S310 (http/https only)
                 return response.read()
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                raise MissingFileError(f"{target}: missing from the release (404)") from exc
+            raise RegistryError(f"{target}: cannot fetch (HTTP {exc.code})") from exc
         except (urllib.error.URLError, TimeoutError) as exc:
             raise RegistryError(f"{target}: cannot fetch ({exc})") from exc
     try:
         return Path(target).read_bytes()
     except FileNotFoundError as exc:
-        raise RegistryError(f"{target}: missing from the release") from exc
+        raise MissingFileError(f"{target}: missing from the release") from exc
     except OSError as exc:
         raise RegistryError(f"{target}: unreadable ({exc})") from exc
