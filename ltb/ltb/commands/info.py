@@ -8,13 +8,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from benchhub_format.catalog import closest
-from benchhub_format.release import INDEX, open_release, page_path
+from benchhub_format.release import INDEX, page_path
 from benchhub_format.top_scores import top_headline_scores
 
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.pull import SUITE_SOURCE
 from ltb.redirects import resolve, show_split
+from ltb.registry import add_registry_arguments, open_registry
 
 TOP_SCORES = 10
 TOP_CHILDREN = 30
@@ -30,13 +31,11 @@ class UnknownBenchmark(LtbError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("benchmark", help="a benchmark id, name or alias")
     parser.add_argument("--json", action="store_true", help="print the full page as JSON")
-    parser.add_argument(
-        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
-    )
+    add_registry_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    release = open_release(args.registry)
+    release = open_registry(args.registry, offline=args.offline)
     entries = release.read_json(INDEX)["benchmarks"]
     # an id that moved is followed before names are matched: the old page's link meant that id
     entry, moved = resolve(release, "benchmark", entries, args.benchmark)

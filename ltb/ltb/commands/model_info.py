@@ -7,11 +7,12 @@ import argparse
 from typing import Any
 
 from benchhub_format.catalog import closest
-from benchhub_format.release import MODEL_INDEX, model_page_path, open_release
+from benchhub_format.release import MODEL_INDEX, model_page_path
 
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.redirects import resolve, show_split
+from ltb.registry import add_registry_arguments, open_registry
 
 
 class UnknownModel(LtbError):
@@ -21,13 +22,11 @@ class UnknownModel(LtbError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("model", help="a model id, name or alias")
     parser.add_argument("--json", action="store_true", help="print the full page as JSON")
-    parser.add_argument(
-        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
-    )
+    add_registry_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    release = open_release(args.registry)
+    release = open_registry(args.registry, offline=args.offline)
     entries = release.read_json(MODEL_INDEX)["models"]
     entry, moved = resolve(release, "model", entries, args.model)
     if moved is not None and len(moved.to) > 1:

@@ -123,10 +123,11 @@ def _inbox_pool(inbox: Path, summary: dict[str, Any]) -> dict[str, Any] | None:
 def _released_pool(summary: dict[str, Any]) -> dict[str, Any] | None:
     """The run's pool as the current release shows it (the new run joins at the next build)."""
     from benchhub_format.errors import RegistryError
-    from benchhub_format.release import open_release
+
+    from ltb.registry import open_registry
 
     try:
-        page = open_release().read_json(f"benchmarks/{summary['benchmark_id']}.json")
+        page = open_registry(None).read_json(f"benchmarks/{summary['benchmark_id']}.json")
     except (RegistryError, OSError, KeyError):
         return None
     settings = {k: v for k, v in (summary.get("settings") or {}).items() if k != "attempts"}

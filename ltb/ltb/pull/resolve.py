@@ -12,12 +12,13 @@ from typing import Any
 
 from benchhub_format.catalog import find
 from benchhub_format.errors import RegistryError
-from benchhub_format.release import ENV_REGISTRY, INDEX, open_release
+from benchhub_format.release import ENV_REGISTRY, INDEX
 
 from ltb.errors import PullError
 from ltb.frameworks.lm_eval import SOURCE_PREFIX, NotRunnable, compile_lm_eval_task
 from ltb.pull import SUITE_SOURCE
 from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
+from ltb.registry import config, open_registry
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,9 @@ class SolutionPolicy:
 
 def release_benchmarks(explicit: str | None) -> list[dict[str, Any]]:
     """The release index's benchmark entries; none when no release exists and none was named."""
-    named = explicit or os.environ.get(ENV_REGISTRY)
+    named = explicit or os.environ.get(ENV_REGISTRY) or config().get("registry")
     try:
-        index = open_release(named).read_json(INDEX)
+        index = open_registry(named).read_json(INDEX)
     except RegistryError:
         if named:
             raise
