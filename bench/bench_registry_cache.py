@@ -43,14 +43,16 @@ def ltb_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "ltb.cli"]
 
 
-def run_ltb(args: list[str], cache: Path, server: FolderServer | None, label: str) -> Call:
+def run_ltb(
+    ltb: list[str], args: list[str], cache: Path, server: FolderServer | None, label: str
+) -> Call:
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "LTB_CONFIG": str(cache / "none.toml")}
     env.pop("LTB_REGISTRY", None)
     if server is not None:
         server.reset_counts()
     started = time.perf_counter()
     done = subprocess.run(
-        [*ltb_command(), *args], env=env, capture_output=True, text=True, timeout=120
+        [*ltb, *args], env=env, cwd=cache, capture_output=True, text=True, timeout=120
     )
     seconds = time.perf_counter() - started
     transferred = server.bytes_transferred if server is not None else 0
@@ -58,15 +60,17 @@ def run_ltb(args: list[str], cache: Path, server: FolderServer | None, label: st
     return Call(label, seconds, transferred, requests, done.returncode, done.stderr.strip())
 
 
-def measure(release: Path, query: str, cache: Path) -> list[Call]:
-    """The three calls against `release` served over loopback, with `cache` as the cache home."""
+def measure(release: Path, query: str, cache: Path, ltb: list[str] | None = None) -> list[Call]:
+    """The three calls against `release` served over loopback, with `cache` as the cache home
+    (and the working folder); `ltb` is the command to run (default: this environment's)."""
+    ltb = ltb or ltb_command()
     with FolderServer(release) as server:
         search = ["bench", "search", query, "--json", "--registry", server.url]
-        calls = [run_ltb(search, cache, server, "first (empty cache)")]
-        calls.append(run_ltb(search, cache, server, "second (unchanged registry)"))
+        calls = [run_ltb(ltb, search, cache, server, "first (empty cache)")]
+        calls.append(run_ltb(ltb, search, cache, server, "second (unchanged registry)"))
         url = server.url
     offline = ["bench", "search", query, "--json", "--registry", url, "--offline"]
-    calls.append(run_ltb(offline, cache, None, "server stopped, --offline"))
+    calls.append(run_ltb(ltb, offline, cache, None, "server stopped, --offline"))
     return calls
 
 
@@ -97,6 +101,9 @@ def main() -> int:
         f"{second.seconds:.3f} s (bar {SECOND_CALL_MAX_SECONDS}): {'ok' if ok else 'NOT MET'}"
     )
     print(f"offline: {calls[2].stderr.splitlines()[-1] if calls[2].stderr else '(no note)'}")
+    for call in calls:
+        if call.returncode:
+            print(f"{call.label}: {call.stderr}", file=sys.stderr)
     return 0 if ok else 1
 
 

@@ -19,14 +19,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import http.client
 import json
 import os
 import sys
 import tempfile
+import threading
 import time
 import tomllib
-import urllib.error
-import urllib.request
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,13 +99,14 @@ def cache_root() -> Path:
     return Path(base) / "ltb"
 
 
-def open_registry(explicit: str | None, *, offline: bool = False) -> Release:
-    """The release at the registry's location; a remote one through the local cache."""
+def open_registry(explicit: str | None, *, offline: bool = False, keep: bool = True) -> Release:
+    """The release at the registry's location; a remote one through the local cache (`keep`:
+    files read are kept in it; a full verify reads every file and keeps none)."""
     location = registry_location(explicit)
     if not location.startswith(("http://", "https://")):
         return open_release(location)  # a folder is local already: --offline changes nothing
     cache = RegistryCache(location, cache_root())
-    release = open_release(location, reader=cache.reader(offline=offline))
+    release = open_release(location, reader=cache.reader(offline=offline, keep=keep))
     if offline:
         print(
             f"ltb: offline: release {release.release_id} from the cache of {location}, "
@@ -126,8 +128,9 @@ class RegistryCache:
         key = hashlib.sha256(self.url.encode()).hexdigest()[:16]
         self.folder = self.root / "registries" / key
         self.blobs = self.folder / "files"
+        self._local = threading.local()
 
-    def reader(self, *, offline: bool) -> Callable[[str, Entry | None], bytes]:
+    def reader(self, *, offline: bool, keep: bool = True) -> Callable[[str, Entry | None], bytes]:
         def read(relative: str, expected: Entry | None) -> bytes:
             if relative == HEAD:
                 return self._cached_head() if offline else self._fresh_head()
@@ -135,7 +138,7 @@ class RegistryCache:
                 if offline:
                     raise RegistryError(f"{self.url}: has no {HEAD}; it cannot be read offline")
                 return self._get(relative, {})[0]
-            return self._file(relative, expected, offline)
+            return self._file(relative, expected, offline, keep)
 
         return read
 
@@ -177,7 +180,7 @@ class RegistryCache:
             )
         return data
 
-    def _file(self, relative: str, expected: Entry, offline: bool) -> bytes:
+    def _file(self, relative: str, expected: Entry, offline: bool, keep: bool) -> bytes:
         blob = self.blobs / expected["sha256"]
         data = self._read_if_present(blob)
         if data is not None and _matches(data, expected):
@@ -188,34 +191,54 @@ class RegistryCache:
                 f"{self.url}/{relative}: {state} the cache ({self.folder}); run it once online"
             )
         data, _ = self._get(relative, {})
-        if _matches(data, expected):  # a mismatch is reported by the release, not cached
+        if keep and _matches(data, expected):  # a mismatch is reported by the release
             _atomic_write(blob, data)
         return data
 
     def _get(self, relative: str, headers: dict[str, str]) -> tuple[bytes, Any]:
+        """GET one file of the registry on this thread's kept-alive connection (a verify reads
+        tens of thousands of files: one TCP and TLS handshake each would dominate)."""
         url = f"{self.url}/{relative}"
-        request = urllib.request.Request(
-            url, headers={"User-Agent": f"ltb/{__version__}", **headers}
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310
+        parts = urllib.parse.urlsplit(self.url)
+        path = f"{parts.path.rstrip('/')}/{urllib.parse.quote(relative)}"
+        request_headers = {"User-Agent": f"ltb/{__version__}", **headers}
+        for attempt in (1, 2):  # a kept-alive connection the server closed is opened again
+            connection = self._connection(parts)
+            try:
+                connection.request("GET", path, headers=request_headers)
+                response = connection.getresponse()
                 data = response.read()
-                return data, response.headers
-        except urllib.error.HTTPError as exc:
-            if exc.code == 304:
-                raise _NotModified from None
-            if exc.code == 404:
-                raise MissingFileError(f"{url}: missing from the release (404)") from None
-            raise RegistryError(f"{url}: cannot fetch (HTTP {exc.code})") from None
-        except (urllib.error.URLError, OSError) as exc:
-            reason = getattr(exc, "reason", exc)
-            hint = ""
-            if (self.folder / HEAD).exists():
-                hint = f"; --offline answers from the cache (last checked {self._age()} ago)"
-            raise RegistryError(f"{url}: cannot fetch ({reason}){hint}") from None
+                break
+            except (http.client.HTTPException, OSError) as exc:
+                connection.close()
+                self._local.connection = None
+                if attempt == 2 or isinstance(exc, TimeoutError):
+                    raise RegistryError(f"{url}: cannot fetch ({exc}){self._hint()}") from None
+        if response.status == 304:
+            raise _NotModified
+        if response.status == 404:
+            raise MissingFileError(f"{url}: missing from the release (404)")
+        if response.status != 200:
+            raise RegistryError(f"{url}: cannot fetch (HTTP {response.status})")
+        return data, response.headers
 
-    def _age(self) -> str:
-        return _age(time.time() - self.checked_at())
+    def _connection(self, parts: urllib.parse.SplitResult) -> http.client.HTTPConnection:
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            kind = (
+                http.client.HTTPSConnection
+                if parts.scheme == "https"
+                else http.client.HTTPConnection
+            )
+            connection = kind(parts.hostname or "", parts.port, timeout=TIMEOUT_SECONDS)
+            self._local.connection = connection
+        return connection
+
+    def _hint(self) -> str:
+        if not (self.folder / HEAD).exists():
+            return ""
+        age = _age(time.time() - self.checked_at())
+        return f"; --offline answers from the cache (last checked {age} ago)"
 
     def _meta(self) -> dict[str, Any]:
         data = self._read_if_present(self.folder / "head.meta.json")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from benchhub_format.diff import format_changes, release_changes
-from benchhub_format.release import release_location
+from benchhub_format.release import Release, release_location
 
 from ltb.output import print_json
 from ltb.registry import add_registry_arguments, open_registry, registry_location
@@ -33,6 +33,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open(name: str | None, args: argparse.Namespace):
+def _open(name: str | None, args: argparse.Namespace) -> Release:
     location = release_location(name, registry_location(args.registry))
     return open_registry(location, offline=args.offline)

@@ -6,10 +6,12 @@ import argparse
 import sys
 
 from benchhub_format.errors import RegistryError
-from benchhub_format.release import release_location, verify_release
+from benchhub_format.release import Release, release_location, verify_release
 
 from ltb.output import print_json
 from ltb.registry import add_registry_arguments, open_registry, registry_location
+
+REMOTE_WORKERS = 16  # files fetched at once when verifying a release over HTTP
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     release = _open(args.release, args)
-    problems = verify_release(release)
+    remote = release.location.startswith(("http://", "https://"))
+    problems = verify_release(release, workers=REMOTE_WORKERS if remote else 1)
     files = release.manifest["files"]
     size = sum(entry["bytes"] for entry in files.values())
     if args.json:
@@ -55,6 +58,6 @@ def run(args: argparse.Namespace) -> int:
     return RegistryError.exit_code if problems else 0
 
 
-def _open(name: str | None, args: argparse.Namespace):
+def _open(name: str | None, args: argparse.Namespace) -> Release:
     location = release_location(name, registry_location(args.registry))
-    return open_registry(location, offline=args.offline)
+    return open_registry(location, offline=args.offline, keep=False)
