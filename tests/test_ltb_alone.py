@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -114,10 +115,13 @@ def test_the_cli_alone_searches_and_shows_a_served_release(
 
 
 def test_the_cli_alone_verifies_a_served_release(
-    ltb_alone: Path, small_template: SmallRegistry, tmp_path: Path
+    ltb_alone: Path, small: SmallRegistry, tmp_path: Path
 ) -> None:
-    """Verify fetches every file, so it runs on the small release (the full one is 55,000)."""
-    with FolderServer(small_template.latest) as server:
+    """Verify fetches every file, so it runs on a small release: the small registry without
+    the models no score names (a few hundred files; the full release has 55,000)."""
+    small.sql("DELETE FROM models WHERE model_id NOT IN (SELECT model_id FROM scores)")
+    release = small.cut(datetime(2026, 12, 2, tzinfo=UTC))
+    with FolderServer(release) as server:
         verify = run(
             ltb_alone,
             "ltb",
