@@ -115,10 +115,12 @@ def test_the_cli_alone_searches_and_shows_a_served_release(
 
 
 def test_the_cli_alone_verifies_a_served_release(
-    ltb_alone: Path, small: SmallRegistry, tmp_path: Path
+    ltb_alone: Path, small_template: SmallRegistry, tmp_path: Path
 ) -> None:
     """Verify fetches every file, so it runs on a small release: the small registry without
     the models no score names (a few hundred files; the full release has 55,000)."""
+    small = SmallRegistry(tmp_path / "warehouse.duckdb", tmp_path / "exports")
+    shutil.copy(small_template.warehouse, small.warehouse)
     small.sql("DELETE FROM models WHERE model_id NOT IN (SELECT model_id FROM scores)")
     release = small.cut(datetime(2026, 12, 2, tzinfo=UTC))
     with FolderServer(release) as server:
