@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from benchhub_format.release import Endpoints
 
 from tests.conftest import BuiltRegistry, SmallRegistry
 from tests.loopback import FolderServer
@@ -122,7 +123,9 @@ def test_the_cli_alone_verifies_a_served_release(
     small = SmallRegistry(tmp_path / "warehouse.duckdb", tmp_path / "exports")
     shutil.copy(small_template.warehouse, small.warehouse)
     small.sql("DELETE FROM models WHERE model_id NOT IN (SELECT model_id FROM scores)")
-    release = small.cut(datetime(2026, 12, 2, tzinfo=UTC))
+    named = Endpoints(intake="https://intake.example", site="https://site.example")
+    release = small.cut(datetime(2026, 12, 2, tzinfo=UTC), endpoints=named)
+    assert json.loads((release / "head.json").read_text())["endpoints"] == named.as_dict()
     with FolderServer(release) as server:
         verify = run(
             ltb_alone,

@@ -39,6 +39,7 @@ from benchhub_format.release import (
     RELEASE_SCHEMA_VERSION,
     SCORE_DIGESTS,
     SHARD_DIR,
+    Endpoints,
     Release,
     build_head,
     build_shards,
@@ -101,8 +102,11 @@ def cut_release(
     now: datetime | None = None,
     retention: int = 10,
     channel_status: list[dict[str, Any]] | None = None,
+    endpoints: Endpoints | None = None,
     on_step: Callable[[str], None] = lambda step: None,
 ) -> PublishedRelease:
+    """Write, verify and publish a release of the warehouse; `endpoints` are the intake and
+    public site it names (where `ltb bench push` sends runs), the defaults unless given."""
     now = now or datetime.now(UTC)
     release_id = new_release_id(now)
     releases = exports_dir / "releases"
@@ -119,6 +123,7 @@ def cut_release(
         counts = _write_contents(con, tmp, release_id, on_step, store)
         on_step("manifest")
         manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [], store)
+        manifest["endpoints"] = (endpoints or Endpoints()).as_dict()
         on_step("site")
         # The site shows the manifest's counts and changes, so it is written after them and
         # then listed in the manifest like every other file.

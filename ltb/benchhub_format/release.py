@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,18 @@ MANIFEST_KEYS = (
 )
 ENV_REGISTRY = "LTB_REGISTRY"
 DEFAULT_REGISTRY = "exports/latest"
+
+
+@dataclass(frozen=True)
+class Endpoints:
+    """The services a release names: its intake (where `ltb bench push` sends runs) and its
+    public site. The pipeline's defaults; a deployment sets its own (docs/intake.md)."""
+
+    intake: str = "https://intake.benchhub.dev"
+    site: str = "https://benchhub.dev"
+
+    def as_dict(self) -> dict[str, str]:
+        return {"intake": self.intake, "site": self.site}
 
 
 def page_path(benchmark_id: str) -> str:
@@ -112,6 +125,11 @@ class Release:
     @property
     def release_id(self) -> str:
         return (self.head or self.manifest)["release_id"]
+
+    @property
+    def endpoints(self) -> dict[str, str]:
+        """The intake and site the release names (none for a release cut before they were)."""
+        return (self.head or self.manifest).get("endpoints") or {}
 
     @property
     def manifest(self) -> dict[str, Any]:
@@ -201,6 +219,7 @@ def build_head(manifest: Mapping[str, Any], manifest_bytes: bytes) -> dict[str, 
         "created_at": manifest["created_at"],
         "manifest": {"sha256": sha256_bytes(manifest_bytes), "bytes": len(manifest_bytes)},
         "shards": {f: dict(e) for f, e in sorted(manifest["files"].items()) if is_shard(f)},
+        "endpoints": manifest.get("endpoints"),
     }
 
 
@@ -360,7 +379,7 @@ def _head_problems(release: Release) -> list[str]:
     head = release.head or {}
     problems = [
         f"{where}: {key} is {head.get(key)!r} but {MANIFEST} says {manifest.get(key)!r}"
-        for key in ("release_id", "created_at")
+        for key in ("release_id", "created_at", "endpoints")
         if head.get(key) != manifest.get(key)
     ]
     listed = {f: e for f, e in manifest["files"].items() if is_shard(f)}
