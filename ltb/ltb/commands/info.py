@@ -36,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     release = open_registry(args.registry, offline=args.offline)
+    if release.has(page_path(args.benchmark)):  # an id the release has: no need for the index
+        return _show(release.read_json(page_path(args.benchmark)), args.json)
     entries = release.read_json(INDEX)["benchmarks"]
     # an id that moved is followed before names are matched: the old page's link meant that id
     entry, moved = resolve(release, "benchmark", entries, args.benchmark)
@@ -48,8 +50,11 @@ def run(args: argparse.Namespace) -> int:
             f"no benchmark {args.benchmark!r} in release {release.release_id}.{hint} "
             f"Try `ltb bench search {args.benchmark}`."
         )
-    page = release.read_json(page_path(entry["id"]))
-    if args.json:
+    return _show(release.read_json(page_path(entry["id"])), args.json)
+
+
+def _show(page: dict[str, Any], as_json: bool) -> int:
+    if as_json:
         print_json(page)
     else:
         print(render(page))

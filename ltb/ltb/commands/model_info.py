@@ -27,6 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     release = open_registry(args.registry, offline=args.offline)
+    if release.has(model_page_path(args.model)):  # an id the release has: no need for the index
+        return _show(release.read_json(model_page_path(args.model)), args.json)
     entries = release.read_json(MODEL_INDEX)["models"]
     entry, moved = resolve(release, "model", entries, args.model)
     if moved is not None and len(moved.to) > 1:
@@ -38,8 +40,11 @@ def run(args: argparse.Namespace) -> int:
             f"unknown model {args.model!r} in release {release.release_id}.{hint} "
             f"Try `ltb model search {args.model}`."
         )
-    page = release.read_json(model_page_path(entry["id"]))
-    if args.json:
+    return _show(release.read_json(model_page_path(entry["id"])), args.json)
+
+
+def _show(page: dict[str, Any], as_json: bool) -> int:
+    if as_json:
         print_json(page)
     else:
         print(render(page))
