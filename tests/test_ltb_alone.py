@@ -29,8 +29,9 @@ MEASURE = ROOT / "bench" / "bench_registry_cache.py"
 
 
 def uv_command() -> list[str]:
+    """uv as the Makefile finds it: on PATH, else the module of the system's python3."""
     found = shutil.which("uv")
-    return [found] if found else [sys.executable, "-m", "uv"]
+    return [found] if found else ["python3", "-m", "uv"]
 
 
 @pytest.fixture(scope="module")
