@@ -192,13 +192,15 @@ def test_unchanged_files_are_stored_once(small: SmallRegistry) -> None:
     assert pages and pages <= unchanged
     assert {"index.json", "CHANGELOG.md", "site/index.html"} <= changed
 
-    # On disk: the newest release, the earlier one's changed files and its manifest, nothing else
+    # On disk: the newest release, the earlier one's changed files, manifest and head, nothing else
     # (the store also holds the blobs of the fixture's first release, left out here).
     listed = {e["sha256"] for e in [*before.values(), *after.values()]}
     in_store = {(b.stat().st_dev, b.stat().st_ino) for b in blobs.glob("*/*") if b.name in listed}
     stored = _inodes(second, third) | in_store
     expected = _inodes(third) | {
-        (s.st_dev, s.st_ino) for n in [*changed, "manifest.json"] if (s := (second / n).stat())
+        (s.st_dev, s.st_ino)
+        for n in [*changed, "manifest.json", "head.json"]
+        if (s := (second / n).stat())
     }
     assert stored == expected
     assert verify_release(open_release(str(second))) == []
@@ -310,7 +312,8 @@ def test_ltb_registry_verify_names_every_problem(small: SmallRegistry) -> None:
     assert "tables/models.parquet: missing from the release" in bad.stderr
     assert "extra.txt: in the folder but not listed" in bad.stderr
     assert "counts.benchmarks is" in bad.stderr
-    assert "failed verification: 4 problem(s)" in bad.stderr
+    assert "manifest.json: sha256 mismatch" in bad.stderr  # head.json names the manifest cut
+    assert "failed verification: 5 problem(s)" in bad.stderr
 
 
 # -- the analyst copy ---------------------------------------------------------------------------

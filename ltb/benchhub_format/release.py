@@ -136,8 +136,14 @@ class Release:
         """The whole manifest (megabytes for a real release): read on first use."""
         if self._manifest is None:
             assert self.head is not None
-            data = self._checked(MANIFEST, self.head["manifest"])
+            data = self._checked(MANIFEST, self.head["manifest"], listed_in=HEAD)
             self._manifest = _manifest_from(self.location, data)
+        return self._manifest
+
+    def adopt_manifest(self) -> dict[str, Any]:
+        """The manifest as it is, without checking it against the head (verify reports that
+        mismatch and goes on to check every file the manifest lists)."""
+        self._manifest = _manifest_from(self.location, self._read(MANIFEST, None))
         return self._manifest
 
     def entry(self, relative: str) -> Entry | None:
@@ -151,7 +157,7 @@ class Release:
         if shard not in self._shards:
             if shard not in shards:
                 raise RegistryError(f"{_join(self.location, HEAD)}: no entry for {shard}")
-            data = self._checked(shard, shards[shard])
+            data = self._checked(shard, shards[shard], listed_in=HEAD)
             try:
                 self._shards[shard] = json.loads(data)["files"]
             except (json.JSONDecodeError, KeyError, TypeError) as exc:
@@ -175,11 +181,11 @@ class Release:
     def has(self, relative: str) -> bool:
         return self.entry(relative) is not None
 
-    def _checked(self, relative: str, entry: Entry) -> bytes:
+    def _checked(self, relative: str, entry: Entry, listed_in: str = MANIFEST) -> bytes:
         data = self._read(relative, entry)
         if len(data) != entry["bytes"] or sha256_bytes(data) != entry["sha256"]:
             raise RegistryError(
-                f"{_join(self.location, relative)}: sha256 mismatch with {MANIFEST} "
+                f"{_join(self.location, relative)}: sha256 mismatch with {listed_in} "
                 f"(expected {entry['sha256'][:12]}…, {entry['bytes']} bytes; "
                 f"found {sha256_bytes(data)[:12]}…, {len(data)} bytes): the release is corrupt"
             )
@@ -305,8 +311,15 @@ def verify_release(release: Release, *, workers: int = 1) -> list[str]:
     """Every problem found re-checking the manifest and each listed file; none: it verifies.
     `workers` files are read at once (a remote release is tens of thousands of requests)."""
     where = _join(release.location, MANIFEST)
-    manifest = release.manifest
-    problems = [f"{where}: no {key!r} entry" for key in MANIFEST_KEYS if key not in manifest]
+    problems = []
+    try:
+        manifest = release.manifest
+    except RegistryError as exc:
+        if release.head is None:
+            raise
+        problems.append(str(exc))  # not the manifest the head names: check what it lists anyway
+        manifest = release.adopt_manifest()
+    problems += [f"{where}: no {key!r} entry" for key in MANIFEST_KEYS if key not in manifest]
 
     def check(relative: str) -> str | None:
         try:
