@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from benchhub_format.release import Endpoints
 from dagster import (
     AssetExecutionContext,
     AssetKey,
@@ -51,6 +52,7 @@ def release(
             Path(registry.exports_dir),
             retention=registry.release_retention,
             channel_status=status.to_pylist(),
+            endpoints=Endpoints(intake=registry.intake_url, site=registry.site_url),
             on_step=lambda step: context.log.info(f"release step: {step}"),
         )
     manifest = published.manifest

@@ -5,6 +5,8 @@ import os
 import time
 
 from dagster import AssetExecutionContext, AssetKey, MaterializeResult, MetadataValue, asset
+from ltb.frameworks.lm_eval import LmEvalGroup, LmEvalTask, compile_definitions
+from ltb.pull.shapes import load_shapes
 
 from assets.metadata import table_metadata
 from benchhub.benchmark_rows import benchmark_row, review_row, with_published_parents
@@ -16,8 +18,6 @@ from benchhub.review.reviewers import reviewer_from_env
 from benchhub.review.run import review_all
 from benchhub.runnable import LM_EVAL_CHANNEL, runnability, shape_names, with_suites
 from benchhub.warehouse import insert_rows, sql_text, transaction
-from ltb.frameworks.lm_eval import LmEvalGroup, LmEvalTask, compile_definitions
-from ltb.pull.shapes import load_shapes
 from pipelines.resources import RegistrySettings, Warehouse
 
 GROUP = "review"

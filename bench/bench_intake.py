@@ -21,10 +21,10 @@ from pathlib import Path
 
 import duckdb
 import httpx
+from benchhub_format.inbox import TEMP_PREFIX
 
 from benchhub.runs import load_inbox
 from intake.process import running_intake
-from ltb.inbox import TEMP_PREFIX
 
 
 def summary_body(seed: int, n_tasks: int) -> bytes:

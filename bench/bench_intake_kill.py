@@ -22,10 +22,10 @@ from pathlib import Path
 import duckdb
 import httpx
 from bench_intake import summary_body
+from benchhub_format.inbox import TEMP_PREFIX
 
 from benchhub.runs import Rejection, load_inbox, read_inbox_file
 from intake.process import start_intake
-from ltb.inbox import TEMP_PREFIX
 
 LIMITS = ["--per-minute", "1e9", "--burst", "1000000000"]
 

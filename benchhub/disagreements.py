@@ -2,7 +2,7 @@
 
 For every model with several scores on a benchmark, list the recorded conditions that differ
 between those scores: harness and its version, metric, date, and each setting under its canonical
-name (`benchhub.score_settings`). A setting that one score records and another does not is shown
+name (`score_settings`). A setting that one score records and another does not is shown
 with `null` for the silent one and named in `not_recorded`: that is the case readers complain
 about most, two numbers that cannot be compared because one source never said how it ran.
 
@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from benchhub.score_settings import BOOKKEEPING
+from benchhub_format.score_settings import BOOKKEEPING
 
 # Score columns compared next to the settings: who published it, with which harness and metric,
 # and when ("date" is `reported_at`). The scale is not a condition: 0.645 and 64.5% agree.

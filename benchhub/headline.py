@@ -32,9 +32,9 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 import yaml
+from benchhub_format.score_settings import normalise_json
 from duckdb.func import FunctionNullHandling
 
-from benchhub.score_settings import settings_function
 from benchhub.warehouse import sql_text, transaction
 
 CURATED_HEADLINES = Path(__file__).resolve().parents[1] / "curation" / "headlines.yaml"
@@ -549,3 +549,23 @@ def build_comparisons(con: duckdb.DuckDBPyConnection) -> None:
     with score_functions(con), transaction(con):
         for name in ("score_comparison", "claims_vs_independent"):
             con.execute(sql_text(name))
+
+
+@contextmanager
+def settings_function(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Make `canonical_settings(json) -> json` callable in SQL on this connection for a while.
+
+    It is removed again afterwards: DuckDB reports a Python function still registered when the
+    interpreter exits as leaked, and no later SQL on the connection should depend on it."""
+    con.create_function(
+        "canonical_settings",
+        normalise_json,
+        ["VARCHAR"],
+        "VARCHAR",
+        null_handling=FunctionNullHandling.SPECIAL,  # NULL settings read as '{}'
+        side_effects=False,
+    )
+    try:
+        yield
+    finally:
+        con.remove_function("canonical_settings")

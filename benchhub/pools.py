@@ -262,7 +262,7 @@ def _number(value: float) -> float | None:
 def pool_of_runs(runs: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
     """The pooled estimate of the runs of one pool, from their checked summaries and
     submitters: what `ltb bench push` prints for a local inbox. Same statistics as the table."""
-    from ltb.summary_check import task_rewards
+    from benchhub_format.summary_check import task_rewards
 
     if not runs:
         raise ValueError("a pool needs at least one run")

@@ -1,7 +1,7 @@
 """Whether a benchmark runs in Harbor, how, and why not: the one place that decides.
 
 A benchmark is runnable when `ltb bench pull` can build tasks for it (an entry in
-ltb/task_shapes.json, or an lm-evaluation-harness task of the benchmark that ltb's generated
+the task shapes file, or an lm-evaluation-harness task of the benchmark that ltb's generated
 adapters compile), or else when Harbor's own registry or adapters list it. Only the first kind is
 *pullable*: Harbor runs the second from its own registry (`harbor datasets list`), and pull
 refuses it. A published parent with no definition of its own whose published subtasks are all
@@ -18,15 +18,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ltb.catalog import fold
+from benchhub_format.catalog import fold
 from ltb.frameworks.lm_eval import SOURCE_PREFIX, LmEvalGroup, LmEvalTask, NotRunnable
 from ltb.pull import SUITE_SOURCE
 
-SHAPES_SOURCE = "pull"  # ltb/task_shapes.json (the value releases already carry)
+SHAPES_SOURCE = "pull"  # ltb/benchhub_format/task_shapes.json (the value releases already carry)
 LM_EVAL_CHANNEL = "lm_eval_harness"
 NO_DEFINITION = (
     "no task definition linked to it: not in Harbor's registry or adapters, not in "
-    "ltb/task_shapes.json, and no lm-evaluation-harness task maps to it in the crosswalk"
+    "ltb/benchhub_format/task_shapes.json, and no lm-evaluation-harness task maps to it in "
+    "the crosswalk"
 )
 
 

@@ -1,8 +1,8 @@
 """Reproduced runs: inbox files -> `reproduced_runs` rows -> `reproduced_medians`.
 
 The intake already checked every file, but the inbox is a folder anyone with access can write
-to, so each file is checked again with the same code (ltb.summary_check via ltb.inbox) and a
-bad one is moved to quarantine with its reason instead of being loaded.
+to, so each file is checked again with the same code (benchhub_format's inbox)
+and a bad one is moved to quarantine with its reason instead of being loaded.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+from benchhub_format.errors import InvalidSummaryError
+from benchhub_format.inbox import InboxRecord, atomic_write_bytes, read_run
+from benchhub_format.summary_check import parse_timestamp
 
 from benchhub.warehouse import insert_rows, sql_text, transaction
-from ltb.errors import InvalidSummaryError
-from ltb.inbox import InboxRecord, atomic_write_bytes, read_run
-from ltb.summary_check import parse_timestamp
 
 QUARANTINE_DIRNAME = "quarantine"
 

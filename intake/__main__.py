@@ -12,8 +12,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from benchhub_format.errors import FormatError
+
 from intake.app import IntakeSettings
-from ltb.errors import LtbError
 
 # Bounds the request bodies held in memory at once (each up to --max-body-bytes).
 MAX_CONCURRENT_REQUESTS = 64
@@ -96,7 +97,7 @@ def _serve(args: argparse.Namespace) -> int:
     )
     try:
         app = create_app(settings)
-    except (OSError, ValueError, LtbError) as exc:
+    except (OSError, ValueError, FormatError) as exc:
         print(f"intake: cannot start: {exc}", file=sys.stderr)
         return 2
     uvicorn.run(

@@ -1,7 +1,7 @@
 """The intake HTTP service: `POST /v1/runs`, `GET /v1/runs/{run_id}`, `GET /healthz`.
 
 A push is rate-limited and authenticated before its body is read, the body is read with a size
-and time limit, checked with ltb.summary_check (the same checks as the CLI and the pipeline),
+and time limit, checked with summary_check (the same checks as the CLI and the pipeline),
 and written to the inbox before the 201 goes out, so an acknowledged run is never lost.
 """
 
@@ -18,6 +18,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from benchhub_format.errors import InvalidSummaryError, RunConflictError
+from benchhub_format.inbox import (
+    ANONYMOUS,
+    WrittenRun,
+    remove_stale_temp_files,
+    run_path,
+    write_run,
+)
+from benchhub_format.summary_check import MAX_SUMMARY_BYTES, check_summary, parse_summary_bytes
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -28,15 +37,6 @@ from starlette.routing import Route
 from intake.keys import KeyStore
 from intake.ratelimit import RateLimiter
 from intake.release import KnownBenchmarks
-from ltb.errors import InvalidSummaryError, RunConflictError
-from ltb.inbox import (
-    ANONYMOUS,
-    WrittenRun,
-    remove_stale_temp_files,
-    run_path,
-    write_run,
-)
-from ltb.summary_check import MAX_SUMMARY_BYTES, check_summary, parse_summary_bytes
 
 log = logging.getLogger("intake")
 

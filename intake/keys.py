@@ -17,7 +17,7 @@ import secrets
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ltb.inbox import atomic_write_bytes
+from benchhub_format.inbox import atomic_write_bytes
 
 log = logging.getLogger("intake")
 

@@ -1,6 +1,6 @@
 """Which benchmark ids the intake accepts: those in the configured release's `index.json`.
 
-The release is read through ltb.release, so the index is checked against the manifest.
+The release is read through benchhub_format.release, so the index is checked against the manifest.
 `exports/latest` is switched to a new release while the intake runs; the index is read again
 whenever the folder the location resolves to changes.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import os
 
-from ltb.errors import RegistryError
-from ltb.release import INDEX, open_release
+from benchhub_format.errors import RegistryError
+from benchhub_format.release import INDEX, open_release
 
 log = logging.getLogger("intake")
 

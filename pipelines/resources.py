@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from benchhub_format.release import Endpoints
 from dagster import ConfigurableResource
 from dagster_duckdb import DuckDBResource
 from pydantic import Field
@@ -19,6 +20,9 @@ class Warehouse(DuckDBResource):
             Path(self.database).parent.mkdir(parents=True, exist_ok=True)
 
 
+DEFAULT_ENDPOINTS = Endpoints()
+
+
 class RegistrySettings(ConfigurableResource):
     """How this run reads channels, reviews records and writes releases."""
 
@@ -27,6 +31,13 @@ class RegistrySettings(ConfigurableResource):
     exports_dir: str = Field(description="folder holding releases/ and the latest link")
     inbox_dir: str = Field(description="folder where pushed run summaries arrive")
     release_retention: int = Field(default=10, description="how many releases to keep")
+    intake_url: str = Field(
+        default=DEFAULT_ENDPOINTS.intake,
+        description="the intake a release names: where `ltb bench push` sends runs without --to",
+    )
+    site_url: str = Field(
+        default=DEFAULT_ENDPOINTS.site, description="the public site a release names"
+    )
     accept_shrink: list[str] = Field(
         default=[],
         description="channels whose drop in rows below the shrink guard a person accepted for "
@@ -48,6 +59,8 @@ def build_resources(
         exports_dir=exports_dir or settings.default_exports(),
         inbox_dir=inbox_dir or settings.default_inbox(),
         release_retention=int(settings.setting(settings.ENV_RELEASE_RETENTION, "10")),
+        intake_url=settings.setting(settings.ENV_INTAKE_URL, DEFAULT_ENDPOINTS.intake),
+        site_url=settings.setting(settings.ENV_SITE_URL, DEFAULT_ENDPOINTS.site),
         accept_shrink=[
             name.strip()
             for name in settings.setting(settings.ENV_ACCEPT_SHRINK, "").split(",")

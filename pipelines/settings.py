@@ -18,6 +18,8 @@ ENV_INBOX = "BENCHHUB_INBOX"  # where pushed run summaries arrive
 ENV_RELEASE_RETENTION = "BENCHHUB_RELEASE_RETENTION"  # how many releases to keep
 ENV_RELEASE_SCHEDULE = "BENCHHUB_RELEASE_CRON"  # when the scheduled release runs
 ENV_ACCEPT_SHRINK = "BENCHHUB_ACCEPT_SHRINK"  # channels whose drop in rows a person accepted
+ENV_INTAKE_URL = "BENCHHUB_INTAKE_URL"  # the intake a release names (where `ltb bench push` goes)
+ENV_SITE_URL = "BENCHHUB_SITE_URL"  # the public site a release names
 
 
 def setting(name: str, default: str) -> str:

@@ -1,11 +1,11 @@
-"""Build ltb/frameworks/lm_eval_tasks.json.gz from the lm-eval wheel published on PyPI.
+"""Build ltb/ltb/frameworks/lm_eval_tasks.json.gz from the lm-eval wheel published on PyPI.
 
 Every task YAML under `lm_eval/tasks/` in the wheel, with its `include:` chain merged the way
 the harness merges it (the included file first, then the file's own keys on top; the first
 listed include wins), keyed by task name. `!function module.name` tags stay as the text
 "!function module.name", and `hooks` names the file each hook lives in
 (`folder/module.function`, relative to the YAML that wrote it, as the harness resolves it):
-ltb runs only the hooks it re-implements (ltb/frameworks/lm_eval_hooks.py). Groups (a `group:`
+ltb runs only the hooks it re-implements (ltb/ltb/frameworks/lm_eval_hooks.py). Groups (a `group:`
 with a list under `task:`) are kept apart under `groups`, with their member names (tasks, tags
 or groups); templates (no `task:`) are left out.
 
@@ -27,7 +27,9 @@ from typing import Any
 
 from assets.channels._frameworks import load_yaml
 
-OUT = Path(__file__).resolve().parent.parent / "ltb" / "frameworks" / "lm_eval_tasks.json.gz"
+OUT = (
+    Path(__file__).resolve().parent.parent / "ltb" / "ltb" / "frameworks" / "lm_eval_tasks.json.gz"
+)
 PREFIX = "lm_eval/tasks/"
 
 

@@ -1,7 +1,7 @@
 """Derive ltb/bundled_rows/<benchmark>/ from recordings/channels/benchmark-rows-more/.
 
 Each recorded sample keeps its original repository format; the benchmark's pull definition (an
-lm-eval task or a ltb/task_shapes.json entry) reads the Hugging Face dataset's columns. This
+lm-eval task or a task_shapes.json entry) reads the Hugging Face dataset's columns. This
 script only reshapes rows into those columns (no text is rewritten), one JSONL file per split:
 
     uv run python scripts/bundle_benchmark_rows.py
@@ -20,7 +20,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDED = ROOT / "recordings" / "channels" / "benchmark-rows-more"
-BUNDLED = ROOT / "ltb" / "bundled_rows"
+BUNDLED = ROOT / "ltb" / "ltb" / "bundled_rows"
 
 
 def write(relative: str, rows: Iterable[dict[str, Any]]) -> None:

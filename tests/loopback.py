@@ -103,3 +103,81 @@ class _RewriteTransport(httpx.HTTPTransport):
 def _route(url: str) -> str:
     parsed = httpx.URL(url)
     return f"{parsed.host}{parsed.raw_path.decode()}"
+
+
+@dataclass
+class FolderServer:
+    """Serves a folder (a release) over loopback HTTP as a static host does: an ETag per file,
+    304 for a matching If-None-Match, 404 for what is not there. Counts what goes over the wire
+    (request and response bytes, headers included) and which paths were asked for."""
+
+    root: Path
+    bytes_sent: int = 0
+    bytes_received: int = 0
+    requests: list[str] = field(default_factory=list)
+    _server: ThreadingHTTPServer | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @property
+    def bytes_transferred(self) -> int:
+        return self.bytes_sent + self.bytes_received
+
+    def reset_counts(self) -> None:
+        with self._lock:
+            self.bytes_sent = self.bytes_received = 0
+            self.requests.clear()
+
+    def __enter__(self) -> FolderServer:
+        owner = self
+        root = self.root.resolve()
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+                with owner._lock:
+                    owner.requests.append(self.path)
+                    owner.bytes_received += len(self.requestline) + 2 + len(bytes(self.headers))
+                target = (root / self.path.lstrip("/").split("?")[0]).resolve()
+                if not target.is_relative_to(root) or not target.is_file():
+                    self._answer(404, b"not found\n", {})
+                    return
+                stat = target.stat()
+                etag = f'"{stat.st_size:x}-{stat.st_mtime_ns:x}"'
+                if self.headers.get("If-None-Match") == etag:
+                    self._answer(304, b"", {"ETag": etag})
+                    return
+                self._answer(200, target.read_bytes(), {"ETag": etag})
+
+            def _answer(self, status: int, body: bytes, headers: dict[str, str]) -> None:
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                if status != 304:
+                    self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                with owner._lock:
+                    owner.bytes_sent += len(body)
+
+            def flush_headers(self) -> None:
+                with owner._lock:
+                    owner.bytes_sent += sum(len(b) for b in getattr(self, "_headers_buffer", []))
+                super().flush_headers()
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._server is not None
+        self._server.shutdown()
+        self._server.server_close()

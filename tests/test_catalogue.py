@@ -8,9 +8,9 @@ import json
 
 import duckdb
 import pytest
+from ltb.cli import main
 
 from benchhub.crosswalk.quality import GOLD_DIR
-from ltb.cli import main
 from tests.conftest import BuiltRegistry
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import duckdb
 import pytest
+from benchhub_format.score_settings import normalise
 
 from assets.channels import _eee, every_eval_ever, helm_results, vendor_model_cards
 from benchhub.channel import run_channel
@@ -30,7 +31,6 @@ from benchhub.eee import (
 from benchhub.eee.export import RECORD_KEY
 from benchhub.eee.validate import package_errors, schema_errors
 from benchhub.records import ScoreObservation
-from benchhub.score_settings import normalise
 from tests.conftest import BuiltRegistry
 from tests.test_scores import scores_from
 

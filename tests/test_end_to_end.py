@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import duckdb
+from benchhub_format.release import open_release, verify_release
 from dagster import AssetKey, DagsterInstance, materialize
 
-from ltb.release import open_release, verify_release
 from pipelines.definitions import ALL_ASSETS
 from tests.conftest import BuiltRegistry
 

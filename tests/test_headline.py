@@ -10,6 +10,7 @@ from typing import Any
 
 import duckdb
 import pytest
+from benchhub_format.top_scores import top_headline_scores
 
 from assets.channels import all_channels
 from benchhub.channel import Mode
@@ -26,7 +27,6 @@ from benchhub.headline import (
 from benchhub.ingest import read_channel, store_channel_read
 from benchhub.records import ScoreObservation, record_row
 from benchhub.warehouse import ensure_tables, insert_rows, sql_text
-from ltb.top_scores import top_headline_scores
 
 # Channel keys mapped to the ids the real crosswalk gives them (the curated headlines use ids).
 REAL_IDS = {

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from benchhub_format.errors import InvalidSummaryError
+from benchhub_format.inbox import TEMP_PREFIX, read_run, remove_stale_temp_files, write_run
+from benchhub_format.summary_check import check_summary, parse_summary_bytes
 from starlette.testclient import TestClient
 
 from intake.app import IntakeSettings, create_app
 from intake.keys import add_key
-from ltb.errors import InvalidSummaryError
-from ltb.inbox import TEMP_PREFIX, read_run, remove_stale_temp_files, write_run
-from ltb.summary_check import check_summary, parse_summary_bytes
 
 
 def make_summary(seed: int = 0, rewards: dict[str, float] | None = None, **fields: Any) -> dict:
@@ -53,7 +53,7 @@ def _mean(values: list[float]) -> float:
 
 
 def make_release(folder: Path, benchmark_ids: list[str]) -> Path:
-    """A minimal release that ltb.release accepts: an index listed in a manifest."""
+    """A minimal release that benchhub_format.release accepts: an index listed in a manifest."""
     folder.mkdir(parents=True)
     index = json.dumps({"benchmarks": [{"id": b} for b in benchmark_ids]}).encode()
     (folder / "index.json").write_bytes(index)

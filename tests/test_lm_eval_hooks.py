@@ -10,8 +10,6 @@ import pytest
 from harbor.lint import LintRule, lint_task
 from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
-
-from benchhub.runnable import runnability
 from ltb.errors import PullError
 from ltb.frameworks.lm_eval import (
     LmEvalGroup,
@@ -27,6 +25,8 @@ from ltb.pull import REPORT_NAME
 from ltb.pull.pipeline import PullRequest, pull
 from ltb.pull.resolve import resolve_suite
 from ltb.pull.shapes import load_shapes
+
+from benchhub.runnable import runnability
 
 BUNDLED = Path(__file__).parents[1] / "ltb" / "bundled_rows"
 LINT_RULES = DEFAULT_RULES - {LintRule.SHARED_VERIFIER}

@@ -10,12 +10,12 @@ from pathlib import Path
 import duckdb
 import numpy as np
 import pytest
+from benchhub_format.summary_check import task_rewards
+from ltb.commands.push import write_to_inbox
+from ltb.summary import build_summary
 
 from benchhub.pools import build_reproduced_pools
 from benchhub.runs import load_inbox
-from ltb.commands.push import write_to_inbox
-from ltb.summary import build_summary
-from ltb.summary_check import task_rewards
 from tests.synthetic_jobs import synthetic_job
 
 BENCHMARK = "swe-bench-verified"

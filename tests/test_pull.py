@@ -19,12 +19,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from benchhub_format.errors import RegistryError
 from harbor.lint import LintRule, lint_task
 from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
-
 from ltb.cli import main
-from ltb.errors import PullError, RegistryError, RowsUnavailableError
+from ltb.errors import PullError, RowsUnavailableError
 from ltb.pull import REPORT_NAME
 from ltb.pull.graders.grade_answer import matches
 from ltb.pull.graders.grade_choice import normalise_letter

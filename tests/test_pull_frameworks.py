@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from benchhub_format.catalog import search
+from benchhub_format.release import INDEX, open_release, page_path
 from harbor.lint import LintRule, lint_task
 from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
-
-from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names, with_suites
-from ltb.catalog import search
 from ltb.commands.info import _harbor as info_harbor
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
@@ -36,7 +35,8 @@ from ltb.pull.graders.grade_lm_eval import scores
 from ltb.pull.pipeline import PullRequest, pull
 from ltb.pull.resolve import resolve_benchmark, resolve_suite
 from ltb.pull.shapes import load_shapes
-from ltb.release import INDEX, open_release, page_path
+
+from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names, with_suites
 from tests.conftest import BuiltRegistry
 
 CLOSED_PORT_ENDPOINT = "http://127.0.0.1:9"
@@ -81,10 +81,12 @@ def _break(task_dir: Path) -> None:
 def test_bundled_rows_cover_ten_more_benchmarks_with_provenance() -> None:
     families = {b.split("-")[0] for b in BUNDLED} - {"mmlu", "gsm8k", "humaneval"}
     assert len(families) >= 10, families
-    provenance = (Path(__file__).parents[1] / "ltb" / "bundled_rows" / "SOURCE.txt").read_text()
+    provenance = (
+        Path(__file__).parents[1] / "ltb" / "ltb" / "bundled_rows" / "SOURCE.txt"
+    ).read_text()
     for benchmark in BUNDLED:
         for relative in SHAPES.benchmarks[benchmark].bundled.values():
-            assert (Path(__file__).parents[1] / "ltb" / "bundled_rows" / relative).is_file()
+            assert (Path(__file__).parents[1] / "ltb" / "ltb" / "bundled_rows" / relative).is_file()
             folder = relative.split("/")[0]
             assert folder.split("-")[0] in provenance, folder
 

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from ltb.cli import main as cli_main
 
 from benchhub.runs import RunRecord, build_reproduced_medians, load_inbox, read_inbox_file
 from intake.keys import add_key
 from intake.process import running_intake
-from ltb.cli import main as cli_main
 from tests.test_intake import make_release, make_summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +31,9 @@ HARBOR_JOBS = ROOT / "tests/fixtures/harbor_job/jobs"  # real Harbor 0.25.0 outp
 SUMMARY_KEYS = {
     key
     for version in (1, 2)
-    for key in json.loads((ROOT / f"ltb/schemas/run-summary.v{version}.json").read_text())[
-        "properties"
-    ]
+    for key in json.loads(
+        (ROOT / f"ltb/benchhub_format/schemas/run-summary.v{version}.json").read_text()
+    )["properties"]
 }
 
 
@@ -175,6 +175,25 @@ def test_replays_and_keys(intake: Intake, tmp_path: Path, ltb_push) -> None:
     assert sorted(intake.inbox.iterdir()) == before
 
 
+def test_push_without_to_goes_to_the_intake_the_release_names(
+    intake: Intake, tmp_path: Path, ltb_push, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LTB_CONFIG", str(tmp_path / "no-config.toml"))
+    release = make_release(tmp_path / "release", ["demo-qa"])
+    manifest = json.loads((release / "manifest.json").read_text())
+    manifest["endpoints"] = {"intake": intake.url, "site": "https://site.example"}
+    (release / "manifest.json").write_text(json.dumps(manifest))
+    path = write_summary(tmp_path, make_summary(302))
+    pushed = ltb_push(str(path), "--registry", str(release))
+    assert pushed.returncode == 0, pushed.stderr
+    assert f"pushing to {intake.url}" in pushed.stderr
+    assert (intake.inbox / f"{pushed.stdout.split()[0]}.json").exists()
+    # a config entry wins over what the release names
+    (tmp_path / "no-config.toml").write_text('intake = "http://127.0.0.1:9"\n')
+    refused = ltb_push(str(path), "--registry", str(release))
+    assert refused.returncode == 5 and "127.0.0.1:9" in refused.stderr
+
+
 def test_the_intake_refuses_an_unknown_benchmark(intake: Intake, tmp_path: Path, ltb_push) -> None:
     path = write_summary(tmp_path, make_summary(400, benchmark_id="not-in-release"))
     result = ltb_push(str(path), "--to", intake.url)
@@ -214,7 +233,7 @@ def test_push_to_a_local_inbox_writes_what_the_intake_writes(tmp_path: Path, ltb
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        ((), 2, "no intake given"),
+        (("--registry", "/nonexistent/release"), 2, "no intake given"),
         (("--to", "http://example.invalid", "--key", "k"), 2, "refusing to send an API key"),
         (("--to", "ftp://example.invalid"), 2, "must be http:// or https://"),
         (("--to", "http://127.0.0.1:9"), 5, "cannot reach the intake"),

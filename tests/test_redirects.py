@@ -7,6 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from benchhub_format.release import HEAD, Release, build_head, build_shards
+from ltb.cli import main
+from ltb.redirects import follow
 
 from benchhub.redirects import (
     Redirect,
@@ -15,9 +18,6 @@ from benchhub.redirects import (
     redirects_document,
     redirects_from_document,
 )
-from ltb.cli import main
-from ltb.redirects import follow
-from ltb.release import Release
 from tests.conftest import BuiltRegistry
 
 PREVIOUS = {
@@ -115,8 +115,18 @@ def _with_redirects(release: Path, document: dict) -> None:
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),
     }
+    for shard, shard_data in build_shards(manifest["files"]).items():  # the head's chain too
+        (release / shard).unlink(missing_ok=True)
+        (release / shard).write_bytes(shard_data)
+        manifest["files"][shard] = {
+            "sha256": hashlib.sha256(shard_data).hexdigest(),
+            "bytes": len(shard_data),
+        }
+    manifest_data = json.dumps(manifest).encode()
     manifest_path.unlink()
-    manifest_path.write_text(json.dumps(manifest))
+    manifest_path.write_bytes(manifest_data)
+    (release / HEAD).unlink(missing_ok=True)
+    (release / HEAD).write_text(json.dumps(build_head(manifest, manifest_data)))
 
 
 def test_ltb_model_info_follows_a_moved_model_id(

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from benchhub_format.release import open_release, verify_release
 from dagster import AssetKey, AssetSelection, DagsterInstance, materialize
 
 from benchhub.release.publish import ReleaseError
-from ltb.release import open_release, verify_release
 from pipelines.definitions import ALL_ASSETS
 from tests.conftest import FIRST, BuiltRegistry, SmallRegistry
 
@@ -193,13 +193,15 @@ def test_unchanged_files_are_stored_once(small: SmallRegistry) -> None:
         after
     )
 
-    # On disk: the newest release, the earlier one's changed files and its manifest, nothing else
+    # On disk: the newest release, the earlier one's changed files, manifest and head, nothing else
     # (the store also holds the blobs of the fixture's first release, left out here).
     listed = {e["sha256"] for e in [*before.values(), *after.values()]}
     in_store = {(b.stat().st_dev, b.stat().st_ino) for b in blobs.glob("*/*") if b.name in listed}
     stored = _inodes(second, third) | in_store
     expected = _inodes(third) | {
-        (s.st_dev, s.st_ino) for n in [*changed, "manifest.json"] if (s := (second / n).stat())
+        (s.st_dev, s.st_ino)
+        for n in [*changed, "manifest.json", "head.json"]
+        if (s := (second / n).stat())
     }
     assert stored == expected
     assert verify_release(open_release(str(second))) == []
@@ -318,7 +320,8 @@ def test_ltb_registry_verify_names_every_problem(small: SmallRegistry) -> None:
     assert "tables/models.parquet: missing from the release" in bad.stderr
     assert "extra.txt: in the folder but not listed" in bad.stderr
     assert "counts.benchmarks is" in bad.stderr
-    assert "failed verification: 4 problem(s)" in bad.stderr
+    assert "manifest.json: sha256 mismatch" in bad.stderr  # head.json names the manifest cut
+    assert "failed verification: 5 problem(s)" in bad.stderr
 
 
 # -- the analyst copy ---------------------------------------------------------------------------

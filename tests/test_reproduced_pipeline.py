@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import duckdb
+from benchhub_format.release import open_release, verify_release
 from dagster import (
     AssetKey,
     DagsterInstance,
@@ -18,7 +19,6 @@ from dagster import (
 )
 
 from benchhub.release.publish import PublishedRelease, cut_release
-from ltb.release import open_release, verify_release
 from pipelines.definitions import ALL_ASSETS
 from pipelines.resources import RegistrySettings
 from pipelines.sensors import inbox_sensor

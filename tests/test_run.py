@@ -17,19 +17,20 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from benchhub_format.summary_check import InvalidSummaryError, check_summary, task_rewards
 from harbor.models.task.config import EnvironmentConfig
 from harbor.models.trial.paths import TrialPaths
-
 from ltb.cli import main
 from ltb.errors import SummaryError, UsageError
 from ltb.harbor_env import NamespaceEnvironment
 from ltb.pull.pipeline import PullRequest, pull
 from ltb.summary import SUMMARY_NAME, build_summary
-from ltb.summary_check import InvalidSummaryError, check_summary, task_rewards
 
 FIXTURE = Path(__file__).parent / "fixtures" / "harbor_job"
 SCHEMA = json.loads(
-    (Path(__file__).parents[1] / "ltb" / "schemas" / "run-summary.v2.json").read_text()
+    (
+        Path(__file__).parents[1] / "ltb" / "benchhub_format" / "schemas" / "run-summary.v2.json"
+    ).read_text()
 )
 CLOSED_PORT_ENDPOINT = "http://127.0.0.1:9"
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from benchhub_format.inbox import TEMP_PREFIX, write_run
 
 from benchhub.runs import (
     Rejection,
@@ -21,7 +22,6 @@ from benchhub.runs import (
     quarantine,
     read_inbox_file,
 )
-from ltb.inbox import TEMP_PREFIX, write_run
 from tests.test_intake import make_summary
 
 RECEIVED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

@@ -6,6 +6,7 @@ import json
 from datetime import UTC, datetime
 
 import pytest
+from benchhub_format.release import open_release, verify_release
 from dagster import (
     AssetKey,
     AssetSelection,
@@ -16,7 +17,6 @@ from dagster import (
 )
 
 from assets.checks import blocking_check_keys
-from ltb.release import open_release, verify_release
 from pipelines import settings
 from pipelines.definitions import ALL_ASSETS, defs
 from pipelines.jobs import build_registry_job

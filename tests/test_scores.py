@@ -16,6 +16,13 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 import pytest
+from benchhub_format.score_settings import (
+    ALIASES,
+    BOOKKEEPING,
+    CANONICAL,
+    canonical_name,
+    normalise,
+)
 
 from assets.channels import all_channels
 from benchhub.channel import Mode
@@ -25,7 +32,6 @@ from benchhub.headline import build_scores as build_headline_scores
 from benchhub.ingest import read_channel, store_channel_read
 from benchhub.records import ScoreObservation, record_row
 from benchhub.release.contents import benchmark_page
-from benchhub.score_settings import ALIASES, BOOKKEEPING, CANONICAL, canonical_name, normalise
 from benchhub.warehouse import ensure_tables, insert_rows, sql_text
 from tests.conftest import BuiltRegistry
 

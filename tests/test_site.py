@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from benchhub_format.top_scores import TOP_PER_LABEL
 
 from benchhub.release import contents
 from benchhub.release.blobs import BlobStore
@@ -27,7 +28,6 @@ from benchhub.release.model_pages import write_model_pages
 from benchhub.site import write_site
 from benchhub.site.benchmark import SCORE_ROWS_PER_LABEL
 from benchhub.site.heatmap import build_heatmap
-from ltb.top_scores import TOP_PER_LABEL
 from tests.chromium import Browser, Tab, chromium_path
 
 RELEASE_ID = "2026-01-02T030405Z"

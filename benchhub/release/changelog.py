@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ltb.diff import format_changes
-from ltb.release import CHANGELOG, Release
+from benchhub_format.diff import format_changes
+from benchhub_format.release import CHANGELOG, Release
 
 TITLE = "# BenchHub registry changelog\n"
 

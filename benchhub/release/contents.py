@@ -11,11 +11,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from benchhub_format.catalog import search_keys
+from benchhub_format.release import RELEASE_SCHEMA_VERSION
+
 from benchhub.catalog import FACT_FIELDS
 from benchhub.disagreements import disagreements
 from benchhub.runnable import pullable
-from ltb.catalog import search_keys
-from ltb.release import RELEASE_SCHEMA_VERSION
 
 INDEX_DESCRIPTION_CHARS = 240
 LABEL_ORDER = {"self_reported": 0, "independent": 1, "reproduced": 2}

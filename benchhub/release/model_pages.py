@@ -14,9 +14,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from benchhub_format.catalog import search_keys
+from benchhub_format.release import MODEL_INDEX, RELEASE_SCHEMA_VERSION, model_page_path
+
 from benchhub.release.blobs import BlobStore
-from ltb.catalog import search_keys
-from ltb.release import MODEL_INDEX, RELEASE_SCHEMA_VERSION, model_page_path
 
 _SCORE_FIELDS = (
     "benchmark_id",

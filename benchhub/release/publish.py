@@ -31,6 +31,22 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+from benchhub_format.diff import release_changes, score_digest
+from benchhub_format.release import (
+    CHANGELOG,
+    HEAD,
+    INDEX,
+    MANIFEST,
+    RELEASE_SCHEMA_VERSION,
+    SCORE_DIGESTS,
+    SHARD_DIR,
+    Endpoints,
+    Release,
+    build_head,
+    build_shards,
+    open_release,
+    verify_release,
+)
 
 from benchhub.crosswalk.kinds import rejection_kind
 from benchhub.eee import export as eee_export
@@ -41,17 +57,6 @@ from benchhub.release.blobs import BlobStore, code_sha256, derived_key
 from benchhub.release.changelog import changelog
 from benchhub.release.model_pages import write_model_pages
 from benchhub.site import write_site
-from ltb.diff import release_changes, score_digest
-from ltb.release import (
-    CHANGELOG,
-    INDEX,
-    MANIFEST,
-    RELEASE_SCHEMA_VERSION,
-    SCORE_DIGESTS,
-    Release,
-    open_release,
-    verify_release,
-)
 
 _PUBLISHED = "JOIN benchmarks b USING (benchmark_id) WHERE b.published"
 # Tables exported for bulk download and copied into registry.duckdb, with the query for each.
@@ -100,8 +105,11 @@ def cut_release(
     now: datetime | None = None,
     retention: int = 10,
     channel_status: list[dict[str, Any]] | None = None,
+    endpoints: Endpoints | None = None,
     on_step: Callable[[str], None] = lambda step: None,
 ) -> PublishedRelease:
+    """Write, verify and publish a release of the warehouse; `endpoints` are the intake and
+    public site it names (where `ltb bench push` sends runs), the defaults unless given."""
     now = now or datetime.now(UTC)
     release_id = new_release_id(now)
     releases = exports_dir / "releases"
@@ -119,18 +127,22 @@ def cut_release(
         counts = _write_contents(con, tmp, retrieved_at, on_step, store)
         on_step("manifest")
         manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [], store)
+        manifest["endpoints"] = (endpoints or Endpoints()).as_dict()
         on_step("site")
         # The site shows the manifest's counts and changes, so it is written after them and
         # then listed in the manifest like every other file.
         write_site(tmp, {k: v for k, v in manifest.items() if k != "files"}, store)
         manifest["files"] = _file_entries(tmp, store)
+        (tmp / SHARD_DIR).mkdir()
+        for shard, data in build_shards(manifest["files"]).items():
+            manifest["files"][shard] = store.write(tmp / shard, data)
         _write_manifest(tmp, manifest)
         on_step("verify")
-        problems = verify_release(Release(str(tmp), manifest))
+        problems = verify_release(open_release(str(tmp)))  # through its head, as clients read it
         _check_duckdb_copy(tmp / ANALYST_COPY)
         if problems:
             raise ReleaseError("release failed verification: " + "; ".join(problems[:5]))
-        store.sync(tmp, files=[tmp / MANIFEST])
+        store.sync(tmp, files=[tmp / MANIFEST, tmp / HEAD])
         on_step("publish")
         os.rename(tmp, final)
         _fsync_directory(releases)
@@ -422,7 +434,10 @@ def _manifest(
 
 
 def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    """The manifest, then the head that names it (the file clients read first)."""
+    data = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    (out / MANIFEST).write_bytes(data)
+    (out / HEAD).write_text(json.dumps(build_head(manifest, data), indent=2, sort_keys=True) + "\n")
 
 
 def _file_entries(out: Path, store: BlobStore) -> dict[str, dict[str, Any]]:

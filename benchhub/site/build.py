@@ -14,6 +14,9 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from benchhub_format.release import MODEL_INDEX, model_page_path
+from benchhub_format.top_scores import top_headline_scores
+
 from benchhub.redirects import REDIRECTS_FILE
 from benchhub.release.blobs import code_sha256, derived_key
 from benchhub.site import directory
@@ -28,8 +31,6 @@ from benchhub.site.formatting import LABELS
 from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
 from benchhub.site.release_page import change_lists, channel_rows, in_order
 from benchhub.site.render import render
-from ltb.release import MODEL_INDEX, model_page_path
-from ltb.top_scores import top_headline_scores
 
 if TYPE_CHECKING:
     from benchhub.release.blobs import BlobStore

@@ -10,8 +10,11 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from ltb.catalog import find
-from ltb.errors import PullError, RegistryError
+from benchhub_format.catalog import find
+from benchhub_format.errors import RegistryError
+from benchhub_format.release import ENV_REGISTRY, INDEX
+
+from ltb.errors import PullError
 from ltb.frameworks.lm_eval import (
     SOURCE_PREFIX,
     LmEvalGroup,
@@ -21,7 +24,7 @@ from ltb.frameworks.lm_eval import (
 )
 from ltb.pull import SUITE_SOURCE
 from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
-from ltb.release import ENV_REGISTRY, INDEX, open_release
+from ltb.registry import config, open_registry
 
 
 @dataclass(frozen=True)
@@ -33,9 +36,9 @@ class SolutionPolicy:
 
 def release_benchmarks(explicit: str | None) -> list[dict[str, Any]]:
     """The release index's benchmark entries; none when no release exists and none was named."""
-    named = explicit or os.environ.get(ENV_REGISTRY)
+    named = explicit or os.environ.get(ENV_REGISTRY) or config().get("registry")
     try:
-        index = open_release(named).read_json(INDEX)
+        index = open_registry(named).read_json(INDEX)
     except RegistryError:
         if named:
             raise
@@ -61,7 +64,7 @@ def resolve_benchmark(
         raise PullError(
             f"no task shape for benchmark {name!r}.{did_you_mean} Benchmarks ltb can pull: "
             f"{known}, every benchmark the release marks runnable, and lm-evaluation-harness tasks "
-            "as lm-eval:TASK. To add one, add an entry to ltb/task_shapes.json."
+            "as lm-eval:TASK. To add one, add an entry to ltb/benchhub_format/task_shapes.json."
         )
     if entry is None and entries:
         entry = find(entries, shape.benchmark_id)

@@ -5,7 +5,7 @@ Channels publish settings under their own names (`num_fewshot`, `n_shot`, `use_f
 spelling (`"True"`, `true`; `"5"`, `5`). Two numbers can only be compared, and a reader can only
 see why they differ, if the same setting has one name and one spelling everywhere. This module is
 the one place that says so; `sql/scores.sql` applies it to every score through the DuckDB function
-`canonical_settings` (registered by `settings_function`), so the staged channel rows keep the
+`canonical_settings` (`benchhub.headline.settings_function`), so the staged channel rows keep the
 names and values exactly as published.
 
 The rules, in order:
@@ -24,13 +24,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import duckdb
+from typing import Any
 
 # Canonical name -> what it means. Names outside this list pass through in snake_case.
 CANONICAL: dict[str, str] = {
@@ -204,29 +200,6 @@ def normalise_json(text: str | None) -> str:
     if not isinstance(loaded, dict):
         raise ValueError(f"settings must be a JSON object, got {text!r}")
     return json.dumps(normalise(loaded), sort_keys=True, ensure_ascii=False)
-
-
-@contextmanager
-def settings_function(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
-    """Make `canonical_settings(json) -> json` callable in SQL on this connection for a while.
-
-    It is removed again afterwards: DuckDB reports a Python function still registered when the
-    interpreter exits as leaked, and no later SQL on the connection should depend on it."""
-    # Imported here: `ltb` checks run settings with this module and never needs DuckDB.
-    from duckdb.func import FunctionNullHandling
-
-    con.create_function(
-        "canonical_settings",
-        normalise_json,
-        ["VARCHAR"],
-        "VARCHAR",
-        null_handling=FunctionNullHandling.SPECIAL,  # NULL settings read as '{}'
-        side_effects=False,
-    )
-    try:
-        yield
-    finally:
-        con.remove_function("canonical_settings")
 
 
 def _snake(key: str) -> str:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ltb.catalog import closest
+from benchhub_format.catalog import closest
+from benchhub_format.release import MODEL_INDEX, model_page_path
+
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.redirects import resolve, show_split
-from ltb.release import MODEL_INDEX, model_page_path, open_release
+from ltb.registry import add_registry_arguments, open_registry
 
 
 class UnknownModel(LtbError):
@@ -20,13 +22,13 @@ class UnknownModel(LtbError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("model", help="a model id, name or alias")
     parser.add_argument("--json", action="store_true", help="print the full page as JSON")
-    parser.add_argument(
-        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
-    )
+    add_registry_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    release = open_release(args.registry)
+    release = open_registry(args.registry, offline=args.offline)
+    if release.has(model_page_path(args.model)):  # an id the release has: no need for the index
+        return _show(release.read_json(model_page_path(args.model)), args.json)
     entries = release.read_json(MODEL_INDEX)["models"]
     entry, moved = resolve(release, "model", entries, args.model)
     if moved is not None and len(moved.to) > 1:
@@ -38,8 +40,11 @@ def run(args: argparse.Namespace) -> int:
             f"unknown model {args.model!r} in release {release.release_id}.{hint} "
             f"Try `ltb model search {args.model}`."
         )
-    page = release.read_json(model_page_path(entry["id"]))
-    if args.json:
+    return _show(release.read_json(model_page_path(entry["id"])), args.json)
+
+
+def _show(page: dict[str, Any], as_json: bool) -> int:
+    if as_json:
         print_json(page)
     else:
         print(render(page))

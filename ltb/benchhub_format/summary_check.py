@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ltb.errors import InvalidSummaryError
+from benchhub_format.errors import InvalidSummaryError
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 # Version 2 (what `ltb bench run` writes) adds every attempt's reward, tokens and cost, settings in
@@ -420,10 +420,10 @@ def _unsafe_name(name: str, allow_slash: bool) -> list[str]:
 
 
 def _settings_problems(obj: dict[str, Any]) -> list[str]:
-    """Version 2 settings use the registry's closed vocabulary (benchhub.score_settings), with
+    """Version 2 settings use the registry's closed vocabulary (score_settings), with
     each value spelled as the registry spells it, so that a run's settings and a published
     score's settings can be compared key by key."""
-    from benchhub.score_settings import CANONICAL, normalise
+    from benchhub_format.score_settings import CANONICAL, normalise
 
     settings = obj.get("settings")
     if not isinstance(settings, dict):

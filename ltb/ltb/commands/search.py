@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from ltb.catalog import search
+from benchhub_format.catalog import search
+from benchhub_format.release import INDEX
+
 from ltb.output import print_json, table
-from ltb.release import INDEX, open_release
+from ltb.registry import add_registry_arguments, open_registry
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,13 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument(
-        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
-    )
+    add_registry_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    release = open_release(args.registry)
+    release = open_registry(args.registry, offline=args.offline)
     entries = release.read_json(INDEX)["benchmarks"]
     limit = max(args.limit, 0)
     hits = search(entries, args.query, args.axis, args.harbor_only, limit, args.all)

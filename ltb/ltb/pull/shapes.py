@@ -1,4 +1,4 @@
-"""The task shapes file (ltb/task_shapes.json): which benchmark becomes which kind of task.
+"""The task shapes file (benchhub_format/task_shapes.json): which benchmark becomes which task.
 
 Adding a benchmark is one entry in that file; nothing here knows any benchmark by name.
 """
@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ltb.catalog import closest, fold
+from benchhub_format import TASK_SHAPES
+from benchhub_format.catalog import closest, fold
+
 from ltb.errors import PullError
 from ltb.frameworks.lm_eval import LmEvalTask, NotRunnable, compile_lm_eval_task
 
-SHAPES_PATH = Path(__file__).resolve().parent.parent / "task_shapes.json"
 BUNDLED_DIR = Path(__file__).resolve().parent.parent / "bundled_rows"
 
 # Columns each shape needs; multiple choice also needs one way to find the answer (checked below).
@@ -91,7 +92,7 @@ _KNOWN_KEYS = {
 }
 
 
-def load_shapes(path: Path = SHAPES_PATH) -> ShapesFile:
+def load_shapes(path: Path = TASK_SHAPES) -> ShapesFile:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:

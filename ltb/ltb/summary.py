@@ -30,11 +30,12 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
-from benchhub.score_settings import CANONICAL, canonical_name, normalise
+from benchhub_format.score_settings import CANONICAL, canonical_name, normalise
+from benchhub_format.summary_check import check_summary
+
 from ltb import __version__
 from ltb.errors import SummaryError
 from ltb.pull import REPORT_NAME
-from ltb.summary_check import check_summary
 
 SUMMARY_NAME = "ltb-run-summary.json"
 REWARD_KEY = "reward"
@@ -51,7 +52,7 @@ def build_summary(
     settings: Mapping[str, Any] | None = None,
     transcripts_url: str | None = None,
 ) -> dict[str, Any]:
-    """The run summary of one Harbor job, checked against the schema (ltb.summary_check).
+    """The run summary of one Harbor job, checked against the schema (summary_check).
 
     job_dir: a Harbor job folder (result.json, config.json, lock.json, one folder per trial).
     benchmark_id, sample: override what the dataset's pull-report.json says. Without a pull

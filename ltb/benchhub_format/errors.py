@@ -1,21 +1,20 @@
-"""Errors the CLI reports to the user as one clear line (what, where, what to do)."""
+"""Errors about a release or a run summary, reported as one clear line (what, where, what to do).
+
+Shared by the CLI, the intake and the pipeline; `exit_code` is what `ltb` exits with.
+"""
 
 
-class LtbError(Exception):
+class FormatError(Exception):
     exit_code = 1
 
 
-class UsageError(LtbError):
-    exit_code = 2
-
-
-class RegistryError(LtbError):
+class RegistryError(FormatError):
     """The release folder or URL is missing, unreadable or fails verification."""
 
     exit_code = 3
 
 
-class InvalidSummaryError(LtbError):
+class InvalidSummaryError(FormatError):
     """A run summary failed a check; `problems` lists each as "field path: what is wrong".
 
     `kind` lets callers tell "too large" and "not JSON" apart from failed checks (the intake
@@ -39,35 +38,7 @@ class InvalidSummaryError(LtbError):
         super().__init__(message)
 
 
-class PushError(LtbError):
-    """The intake could not be reached or refused the run."""
-
-    exit_code = 5
-
-
-class RunConflictError(LtbError):
+class RunConflictError(FormatError):
     """A different summary with the same results_sha256 is already recorded."""
 
     exit_code = 6
-
-
-class PullError(LtbError):
-    """A benchmark cannot be turned into tasks: unknown id, bad mapping, unusable output folder."""
-
-    exit_code = 7
-
-
-class RowsUnavailableError(PullError):
-    """Neither --source, the Hugging Face Hub nor the bundled rows could provide the rows."""
-
-
-class HarborRunError(LtbError):
-    """Harbor could not be started, failed, or left no job result to summarise."""
-
-    exit_code = 8
-
-
-class SummaryError(LtbError):
-    """A Harbor job folder cannot be turned into a valid run summary."""
-
-    exit_code = 9

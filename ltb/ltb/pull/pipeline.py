@@ -225,7 +225,7 @@ def _adapter(shape: BenchmarkShape) -> dict[str, Any]:
     """Where the row-to-task rule comes from: ltb's shapes file or a framework's definition."""
     task = shape.framework
     if task is None:
-        return {"source": "ltb/task_shapes.json"}
+        return {"source": "ltb/benchhub_format/task_shapes.json"}
     return {
         "source": task.source,
         "framework_package": task.package,
@@ -303,7 +303,8 @@ def _check_columns(shape: BenchmarkShape, rows: Rows) -> None:
     if missing:
         raise PullError(
             f"{rows.location}: no column {', '.join(map(repr, missing))} for {shape.benchmark_id} "
-            f"(columns: {', '.join(sorted(present))}); fix the rows or ltb/task_shapes.json"
+            f"(columns: {', '.join(sorted(present))}); fix the rows or "
+            "ltb/benchhub_format/task_shapes.json"
         )
 
 

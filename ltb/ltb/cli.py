@@ -13,8 +13,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+from benchhub_format.errors import FormatError
+
 from ltb import __version__
-from ltb.errors import LtbError
 
 # (group, command) -> (module, one-line help)
 COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(argv).parse_args(argv)
     try:
         return int(_command_module(args.group, args.command).run(args) or 0)
-    except LtbError as exc:
+    except FormatError as exc:
         print(f"ltb: error: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:

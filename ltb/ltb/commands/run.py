@@ -146,8 +146,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _settings(pairs: list[str]) -> dict[str, str]:
     """--setting NAME=VALUE pairs, refused before Harbor starts unless the registry knows the
-    name (benchhub/score_settings.py; aliases such as `effort` are accepted)."""
-    from benchhub.score_settings import CANONICAL, canonical_name
+    name (benchhub_format/score_settings.py; aliases such as `effort` are accepted)."""
+    from benchhub_format.score_settings import CANONICAL, canonical_name
 
     settings = {}
     for pair in pairs:

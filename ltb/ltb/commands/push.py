@@ -1,6 +1,6 @@
 """`ltb bench push`: upload a run summary, and nothing else, to an intake or an inbox folder.
 
-The summary is checked here with the intake's own checks (ltb.summary_check) so that a bad
+The summary is checked here with the intake's own checks (benchhub_format) so that a bad
 run fails before anything leaves the machine. Only the checked summary object is sent: its
 schema admits no transcripts or model outputs. Standard library only (urllib), to start fast.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -17,10 +18,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from benchhub_format.errors import InvalidSummaryError, RegistryError
+from benchhub_format.inbox import ANONYMOUS, run_path, write_run
+from benchhub_format.summary_check import MAX_SUMMARY_BYTES, check_summary, parse_summary_bytes
+
 from ltb import __version__
-from ltb.errors import InvalidSummaryError, PushError, UsageError
-from ltb.inbox import ANONYMOUS, run_path, write_run
-from ltb.summary_check import MAX_SUMMARY_BYTES, check_summary, parse_summary_bytes
+from ltb.errors import PushError, UsageError
+from ltb.registry import add_registry_arguments, config, config_path, open_registry
 
 SUMMARY_NAME = "ltb-run-summary.json"
 ENV_PUSH_URL = "LTB_PUSH_URL"
@@ -46,17 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--notes", help="a comment stored with the run (at most 2000 characters)")
     parser.add_argument(
-        "--to", help=f"intake URL (http[s]://...) or inbox folder (default ${ENV_PUSH_URL})"
+        "--to",
+        help=f"intake URL (http[s]://...) or inbox folder (default ${ENV_PUSH_URL}, `intake` in "
+        "the config file, else the intake the registry's release names)",
     )
+    add_registry_arguments(parser, "the registry whose release names the intake")
     parser.add_argument(
         "--key", help=f"API key (default ${ENV_API_KEY}); without one the push is anonymous"
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    target = args.to or os.environ.get(ENV_PUSH_URL)
-    if not target:
-        raise UsageError(f"no intake given: pass --to URL_OR_DIR or set ${ENV_PUSH_URL}")
+    target = push_target(args)
     summary = load_summary(args.path)
     if args.notes:
         # Keep what `ltb bench run` noted about the run (failed trials, filters) before the comment.
@@ -72,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{pushed.run_id} ({state})")
     print(f"page: {pushed.url}")
     if "://" in target:
-        pool, where = _released_pool(summary), "in the registry's current release"
+        pool, where = _released_pool(summary, args), "in the registry's current release"
     else:
         pool, where = _inbox_pool(Path(target), summary), "over the runs in this inbox"
     if pool is not None:
@@ -99,9 +104,10 @@ def pool_text(pool: dict[str, Any]) -> str:
 
 def _inbox_pool(inbox: Path, summary: dict[str, Any]) -> dict[str, Any] | None:
     """The run's pool over every valid run in a local inbox, computed as the pipeline does."""
+    from benchhub_format.inbox import read_run
+
     from benchhub.pools import pool_of_runs
     from benchhub.runs import settings_key
-    from ltb.inbox import read_run
 
     def key(s: dict[str, Any]) -> tuple[str, ...]:
         return (s["benchmark_id"], s["model"].lower(), s["harness"], settings_key(s))
@@ -117,13 +123,35 @@ def _inbox_pool(inbox: Path, summary: dict[str, Any]) -> dict[str, Any] | None:
     return pool_of_runs(runs) if runs else None
 
 
-def _released_pool(summary: dict[str, Any]) -> dict[str, Any] | None:
-    """The run's pool as the current release shows it (the new run joins at the next build)."""
-    from ltb.errors import RegistryError
-    from ltb.release import open_release
-
+def push_target(args: argparse.Namespace) -> str:
+    """Where the run goes: --to, else $LTB_PUSH_URL, else the config file's `intake`, else the
+    intake the registry's release names (said on stderr, so the user sees where it went)."""
+    target = args.to or os.environ.get(ENV_PUSH_URL) or config().get("intake")
+    if target:
+        return target
     try:
-        page = open_release().read_json(f"benchmarks/{summary['benchmark_id']}.json")
+        release = open_registry(args.registry, offline=args.offline)
+    except RegistryError as exc:
+        raise UsageError(
+            f"no intake given and none named by a release ({exc}); pass --to URL_OR_DIR, "
+            f"set ${ENV_PUSH_URL}, or `intake` in {config_path()}"
+        ) from None
+    intake = release.endpoints.get("intake")
+    if not intake:
+        raise UsageError(
+            f"release {release.release_id} names no intake; pass --to URL_OR_DIR or set "
+            f"${ENV_PUSH_URL}"
+        )
+    print(f"pushing to {intake} (the intake release {release.release_id} names)", file=sys.stderr)
+    return intake
+
+
+def _released_pool(summary: dict[str, Any], args: argparse.Namespace) -> dict[str, Any] | None:
+    """The run's pool as the current release shows it (the new run joins at the next build)."""
+    try:
+        page = open_registry(args.registry, offline=args.offline).read_json(
+            f"benchmarks/{summary['benchmark_id']}.json"
+        )
     except (RegistryError, OSError, KeyError):
         return None
     settings = {k: v for k, v in (summary.get("settings") or {}).items() if k != "attempts"}

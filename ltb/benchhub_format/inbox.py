@@ -20,8 +20,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ltb.errors import InvalidSummaryError, RunConflictError
-from ltb.summary_check import (
+from benchhub_format.errors import InvalidSummaryError, RunConflictError
+from benchhub_format.summary_check import (
     MAX_SUMMARY_BYTES,
     check_summary,
     parse_summary_bytes,

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ltb.release import INDEX, SCORE_DIGESTS, Release, page_path
+from benchhub_format.release import INDEX, SCORE_DIGESTS, Release, page_path
 
 # What names a score; anything else on it (value, uncertainty, date) is what can change.
 SCORE_IDENTITY = ("model_id", "label", "channel", "source_url", "metric", "harness", "settings")
@@ -109,7 +109,7 @@ def _score_counts(entries: Mapping[str, Mapping[str, Any]]) -> Counter[str]:
 
 
 def _page_sha(release: Release, benchmark_id: str) -> str | None:
-    entry = release.manifest["files"].get(page_path(benchmark_id))
+    entry = release.entry(page_path(benchmark_id))
     return entry["sha256"] if entry else None
 
 

@@ -8,9 +8,10 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ltb.catalog import find
+from benchhub_format.catalog import find
+from benchhub_format.release import Release
+
 from ltb.output import print_json, table
-from ltb.release import Release
 
 REDIRECTS = "redirects.json"
 Kind = Literal["benchmark", "model"]

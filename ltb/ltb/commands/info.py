@@ -7,13 +7,15 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from ltb.catalog import closest
+from benchhub_format.catalog import closest
+from benchhub_format.release import INDEX, page_path
+from benchhub_format.top_scores import top_headline_scores
+
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.pull import SUITE_SOURCE
 from ltb.redirects import resolve, show_split
-from ltb.release import INDEX, open_release, page_path
-from ltb.top_scores import top_headline_scores
+from ltb.registry import add_registry_arguments, open_registry
 
 TOP_SCORES = 10
 TOP_CHILDREN = 30
@@ -29,13 +31,13 @@ class UnknownBenchmark(LtbError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("benchmark", help="a benchmark id, name or alias")
     parser.add_argument("--json", action="store_true", help="print the full page as JSON")
-    parser.add_argument(
-        "--registry", help="release folder or URL (default $LTB_REGISTRY or exports/latest)"
-    )
+    add_registry_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    release = open_release(args.registry)
+    release = open_registry(args.registry, offline=args.offline)
+    if release.has(page_path(args.benchmark)):  # an id the release has: no need for the index
+        return _show(release.read_json(page_path(args.benchmark)), args.json)
     entries = release.read_json(INDEX)["benchmarks"]
     # an id that moved is followed before names are matched: the old page's link meant that id
     entry, moved = resolve(release, "benchmark", entries, args.benchmark)
@@ -48,8 +50,11 @@ def run(args: argparse.Namespace) -> int:
             f"no benchmark {args.benchmark!r} in release {release.release_id}.{hint} "
             f"Try `ltb bench search {args.benchmark}`."
         )
-    page = release.read_json(page_path(entry["id"]))
-    if args.json:
+    return _show(release.read_json(page_path(entry["id"])), args.json)
+
+
+def _show(page: dict[str, Any], as_json: bool) -> int:
+    if as_json:
         print_json(page)
     else:
         print(render(page))

@@ -5,26 +5,29 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ltb.errors import RegistryError
+from benchhub_format.errors import RegistryError
+from benchhub_format.release import Release, release_location, verify_release
+
 from ltb.output import print_json
-from ltb.release import open_release, release_location, verify_release
+from ltb.registry import add_registry_arguments, open_registry, registry_location
+
+REMOTE_WORKERS = 16  # files fetched at once when verifying a release over HTTP
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "release",
         nargs="?",
-        help="release folder, URL or id (default: --registry, $LTB_REGISTRY or exports/latest)",
+        help="release folder, URL or id (default: the registry: --registry, $LTB_REGISTRY, ...)",
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument(
-        "--registry", help="release folder or URL that release ids are looked up beside"
-    )
+    add_registry_arguments(parser, "release folder or URL that release ids are looked up beside")
 
 
 def run(args: argparse.Namespace) -> int:
-    release = open_release(release_location(args.release, args.registry))
-    problems = verify_release(release)
+    release = _open(args.release, args)
+    remote = release.location.startswith(("http://", "https://"))
+    problems = verify_release(release, workers=REMOTE_WORKERS if remote else 1)
     files = release.manifest["files"]
     size = sum(entry["bytes"] for entry in files.values())
     if args.json:
@@ -53,3 +56,8 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"stale channels: {stale}")
     return RegistryError.exit_code if problems else 0
+
+
+def _open(name: str | None, args: argparse.Namespace) -> Release:
+    location = release_location(name, registry_location(args.registry))
+    return open_registry(location, offline=args.offline, keep=False)
