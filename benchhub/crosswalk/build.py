@@ -12,7 +12,13 @@ from typing import Any
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import Identity, Spelling, collect_spellings, resolve
 from benchhub.crosswalk.curation import Curation, SpellingRef, load_curation
-from benchhub.crosswalk.ids import canonical_name, default_id, disambiguate, rejected_id
+from benchhub.crosswalk.ids import (
+    canonical_name,
+    child_name,
+    default_id,
+    disambiguate,
+    rejected_id,
+)
 from benchhub.crosswalk.kinds import category_reason, is_category_name, record_kind
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
@@ -76,6 +82,7 @@ def _build(
         _merged(number, identity, ids, names, curation, enrichers.get(number, []), parents)
         for number, identity in enumerate(identities)
     ]
+    settle_children(benchmarks)
     aliases = [
         BenchmarkAlias(sp.channel, sp.source_key, sp.source_name, ids[number_of[id(sp)]])
         for sp in spellings
@@ -285,6 +292,38 @@ def _merged(
     _apply_curated_fields(merged, curation.fields.get(benchmark_id, {}))
     merged.verified_by = curation.verified.get(benchmark_id)
     return merged
+
+
+def settle_children(benchmarks: list[MergedBenchmark]) -> None:
+    """A child reads as its parent's name plus what sets it apart ("TruthfulQA ar mc1", not
+    "truthfulqa ar mc1"), and carries no paper that is another benchmark's and none of its
+    ancestors' (HELM gives "RULER SQuAD" SQuAD 2.0's paper)."""
+    by_id = {b.benchmark_id: b for b in benchmarks}
+    papers: dict[str, set[str]] = defaultdict(set)
+    for b in benchmarks:
+        if b.paper_url and b.parent_id is None:
+            papers[b.paper_url].add(b.benchmark_id)
+    for b in benchmarks:
+        if b.parent_id is None or b.parent_id not in by_id:
+            continue
+        parent = by_id[b.parent_id]
+        if b.provenance.get("name") != "curation":
+            b.name = child_name(b.name, parent.name)
+        ancestors = _ancestors(b, by_id)
+        owners = papers.get(b.paper_url or "", set()) - {b.benchmark_id}
+        if owners and not owners & ancestors:
+            b.paper_url = b.arxiv_id = None
+            b.provenance.pop("paper_url", None)
+            b.provenance.pop("arxiv_id", None)
+
+
+def _ancestors(b: MergedBenchmark, by_id: dict[str, MergedBenchmark]) -> set[str]:
+    found: set[str] = set()
+    node = b.parent_id
+    while node is not None and node not in found and node in by_id:
+        found.add(node)
+        node = by_id[node].parent_id
+    return found
 
 
 def _apply_curated_fields(merged: MergedBenchmark, values: dict[str, Any]) -> None:

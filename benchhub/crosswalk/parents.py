@@ -45,9 +45,12 @@ def link_parents(identities: list[Identity]) -> None:
     named_by: dict[int, list[str]] = defaultdict(list)
     for primary, number in by_primary.items():
         named_by[number].append(primary)
+    listed_in = _listing_groups(identities)
     for number, identity in enumerate(identities):
         found = [
             _family_parent(identity, by_primary, identities, number),
+            _listed_parent(identity, listed_in, number),
+            _split_parent(identity, by_primary, number),
             _dataset_parent(identity, whole_dataset, number),
             _prefix_parent(identity, by_primary, identities, number),
             _task_parent(identity, by_primary, identities, number),
@@ -120,6 +123,42 @@ def _family_parent(
     return min(votes, key=lambda t: (-votes[t], t)) if votes else None
 
 
+def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
+    """(channel, task name) -> the identity of the channel's record that lists the task among
+    its `tasks` (LiveBench's "Coding" category lists `coding_completion`)."""
+    listed: dict[tuple[str, str], int] = {}
+    for number, identity in enumerate(identities):
+        for sp in identity.members:
+            tasks = sp.candidate.extra.get("tasks") if sp.candidate and sp.candidate.extra else None
+            if sp.is_benchmark and isinstance(tasks, list) and len(tasks) > 1:
+                for task in tasks:
+                    if isinstance(task, str):
+                        listed.setdefault((sp.channel, name_forms(task).primary), number)
+    return listed
+
+
+def _listed_parent(
+    identity: Identity, listed_in: dict[tuple[str, str], int], number: int
+) -> int | None:
+    """The channel's record that lists this task as one of its tasks."""
+    for sp in identity.members:
+        target = listed_in.get((sp.channel, sp.forms.primary))
+        if sp.candidate is not None and target is not None and target != number:
+            return target
+    return None
+
+
+def _split_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
+    """A development, validation or training split ("TVMegaSite dev") belongs to the benchmark
+    its name names, whichever channel lists that benchmark."""
+    for sp in identity.members:
+        if sp.is_benchmark and sp.forms.split_of:
+            target = by_primary.get(sp.forms.split_of, number)
+            if target != number:
+                return target
+    return None
+
+
 def _dataset_parent(identity: Identity, whole: dict[str, int], number: int) -> int | None:
     for sp in identity.members:
         if sp.keys and sp.keys.hf_dataset and sp.keys.hf_config is not None:
@@ -141,6 +180,23 @@ def _prefix_parent(
             target = by_primary.get("".join(tokens[:cut]), number)
             if target != number and own & _evidence(identities[target]):
                 return target
+    # a translation or adaptation carrying the original's paper and naming it after a prefix
+    # of its own ("mlmm truthfulqa", Okapi's TruthfulQA, on TruthfulQA's paper); a prefix that
+    # is a benchmark's name makes it that benchmark's task ("RULER SQuAD" is RULER's)
+    for sp in identity.members:
+        tokens = sp.forms.tokens
+        for start in range(1, len(tokens)):
+            if by_primary.get("".join(tokens[:start]), number) != number:
+                break
+            for end in range(len(tokens), start, -1):
+                key = "".join(tokens[start:end])
+                target = by_primary.get(key, number)
+                if (
+                    target != number
+                    and len(key) > _MIN_PARENT_KEY
+                    and own & _evidence(identities[target])
+                ):
+                    return target
     return None
 
 
