@@ -22,7 +22,7 @@ from benchhub.crosswalk.ids import (
 from benchhub.crosswalk.kinds import category_reason, is_category_name, record_kind
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
-from benchhub.crosswalk.names import name_forms
+from benchhub.crosswalk.names import EVAL_SPLIT_TOKENS, name_forms
 from benchhub.crosswalk.types import BenchmarkAlias, Crosswalk, RefusedMerge
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
@@ -192,7 +192,11 @@ def _assign_ids(
         if number in pinned:
             fixed[number] = pinned[number][0]
             continue
-        mine = [(count, old) for old, count in old_ids[number].items() if claimed[old] == number]
+        mine = [
+            (count, old)
+            for old, count in old_ids[number].items()
+            if claimed[old] == number and not _names_a_setting(old, identity)
+        ]
         if mine:
             mine.sort(key=lambda pair: (-pair[0], pair[1]))
             fixed[number] = mine[0][1]  # the others are redirected (benchhub/redirects.py)
@@ -201,6 +205,22 @@ def _assign_ids(
     final = fixed | disambiguate(wanted, identities, reserved=set(fixed.values()))
     names = {n: pinned[n][1] if n in pinned else None for n in range(len(identities))}
     return final, names
+
+
+def _names_a_setting(old_id: str, identity: Identity) -> bool:
+    """An old id written with a setting or the evaluation split the name rules now fold into
+    the benchmark (`nortruthfulqa-mc-nno-p0`, `global-piqa-parallel-cloze-deu-latn`,
+    `tvmegasite-test`) gives way to the benchmark's own id; a redirect keeps it working."""
+    compact = old_id.replace("-", "")
+    if name_forms(old_id).primary != compact:
+        return True
+    head, _, split = old_id.rpartition("-")
+    primaries = {sp.forms.primary for sp in identity.members}
+    return (
+        split in EVAL_SPLIT_TOKENS
+        and compact not in primaries
+        and head.replace("-", "") in primaries
+    )
 
 
 def _previous_ids(

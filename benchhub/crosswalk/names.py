@@ -176,7 +176,9 @@ def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
     if len(tokens) > 1 and tokens[-1] in EVAL_SPLIT_TOKENS:
         if _written_as_split(display, tokens[-1]):
             tokens, display = tokens[:-1], _strip_last_word(display)
-        else:  # a slug ("arabicmmlu_driving_test"): the test split only of a known benchmark
+        elif display == display.lower():
+            # a task id ("arabicmmlu_driving_test"): the test split only of a known benchmark;
+            # a capital makes the word part of the name ("IF-Eval", "Driving Test")
             aliases.add(_compact(tokens[:-1]))
     elif len(tokens) > 1 and tokens[-1] in OTHER_SPLIT_TOKENS:
         split_of = _compact(tokens[:-1])
@@ -264,6 +266,11 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
         parts = [p for p in text.split("|") if re.search(r"[A-Za-z]", p)]
         parts = [p for p in parts if p.strip().lower() not in SUITE_PREFIXES] or parts
         text = parts[0] if parts else text
+    suite, slash, task = text.partition(" / ")
+    if slash and key and " / " not in task and _compact(_tokens(task)) == key:
+        # "CLUE / CMRC" for `cmrc`: the suite a task is listed under, then the task
+        alternates.append(f"{suite} {task}")
+        text = task
     text = text.replace("_", " ")
     if "shot" in text.lower():
         text = _SHOTS.sub(" ", text)

@@ -46,6 +46,10 @@ def link_parents(identities: list[Identity]) -> None:
     for primary, number in by_primary.items():
         named_by[number].append(primary)
     listed_in = _listing_groups(identities)
+    holders: dict[str, set[int]] = defaultdict(set)  # strong key -> identities holding it
+    for number, identity in enumerate(identities):
+        for key in _evidence(identity):
+            holders[key].add(number)
     for number, identity in enumerate(identities):
         found = [
             _family_parent(identity, by_primary, identities, number),
@@ -55,6 +59,7 @@ def link_parents(identities: list[Identity]) -> None:
             _prefix_parent(identity, by_primary, identities, number),
             _task_parent(identity, by_primary, identities, number),
             _group_parent(identity, by_primary, identities, number),
+            _known_prefix_parent(identity, by_primary, identities, number, holders),
         ]
         identity.parent = _closest(
             identity, [p for p in found if p is not None], named_by, identities
@@ -259,6 +264,65 @@ def _group_parent(
                     best = (len(prefix), target)
                 break
     return best[1] if best else None
+
+
+# A benchmark other channels may name a task of by prefix must be listed by this many channels
+# (a known benchmark, not one channel's task) and have a name key at least this long.
+_KNOWN_PARENT_CHANNELS = 2
+_KNOWN_PARENT_KEY = 4
+
+
+def _known_prefix_parent(
+    identity: Identity,
+    by_primary: dict[str, int],
+    identities: list[Identity],
+    number: int,
+    holders: dict[str, set[int]],
+) -> int | None:
+    """A one-channel record named as a well-known benchmark's name plus more words is a task
+    or subset of it, whichever channel lists the benchmark: HELM's "RULER SQuAD" is RULER's
+    (lm-eval, OpenCompass), "MM-Star (Knowledge subsets)" is MMStar's. Well known: listed by
+    several channels, so a one-channel task family (lm-eval's `persona`) is no such name. A
+    record with a paper or data set of its own (one no record named in its name has) that
+    the benchmark does not share is a benchmark built on it, not a part of it; a channel's
+    task family (lm-eval's `mmlu_prox`) is a benchmark of its own. The paper of the data a
+    task reads (HELM gives "RULER SQuAD" SQuAD's) is not its own."""
+    named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    if not named or len({sp.channel for sp in identity.members}) != 1 or _is_group(identity):
+        return None
+    evidence = _evidence(identity)
+    runs = {
+        "".join(sp.forms.tokens[start:end])
+        for sp in named
+        for start in range(len(sp.forms.tokens))
+        for end in range(start + 1, len(sp.forms.tokens) + 1)
+    }
+    # its own paper or data: no record named in its name ("RULER SQuAD": SQuAD 2.0) holds it
+    own = {
+        key
+        for key in evidence
+        if not any(
+            sp.forms.primary.startswith(run)
+            for holder in holders[key] - {number}
+            for sp in identities[holder].members
+            for run in runs
+            if len(run) >= _KNOWN_PARENT_KEY
+        )
+    }
+    for sp in named:
+        tokens = sp.forms.tokens
+        for cut in range(len(tokens) - 1, 0, -1):
+            prefix = "".join(tokens[:cut])
+            target = by_primary.get(prefix, number)
+            if target == number or len(prefix) < _KNOWN_PARENT_KEY:
+                continue
+            other = identities[target]
+            if own and not evidence & _evidence(other):
+                continue  # a benchmark built on it (HumanEval Pro, Math401)
+            listing = {m.channel for m in other.members if m.candidate is not None}
+            if len(listing) >= _KNOWN_PARENT_CHANNELS:
+                return target
+    return None
 
 
 # what separates a task id from the words it adds, in ids written as code (`graphwalks_bfs`,
