@@ -22,7 +22,7 @@ from benchhub.crosswalk.ids import (
 from benchhub.crosswalk.kinds import category_reason, is_category_name, record_kind
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
-from benchhub.crosswalk.names import EVAL_SPLIT_TOKENS, name_forms
+from benchhub.crosswalk.names import EVAL_SPLIT_TOKENS, name_forms, names_a_setting
 from benchhub.crosswalk.types import BenchmarkAlias, Crosswalk, RefusedMerge
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
@@ -212,7 +212,7 @@ def _names_a_setting(old_id: str, identity: Identity) -> bool:
     the benchmark (`nortruthfulqa-mc-nno-p0`, `global-piqa-parallel-cloze-deu-latn`,
     `tvmegasite-test`) gives way to the benchmark's own id; a redirect keeps it working."""
     compact = old_id.replace("-", "")
-    if name_forms(old_id).primary != compact:
+    if names_a_setting(old_id):
         return True
     head, _, split = old_id.rpartition("-")
     primaries = {sp.forms.primary for sp in identity.members}
@@ -316,34 +316,49 @@ def _merged(
 
 def settle_children(benchmarks: list[MergedBenchmark]) -> None:
     """A child reads as its parent's name plus what sets it apart ("TruthfulQA ar mc1", not
-    "truthfulqa ar mc1"), and carries no paper that is another benchmark's and none of its
-    ancestors' (HELM gives "RULER SQuAD" SQuAD 2.0's paper)."""
+    "truthfulqa ar mc1"), and carries no paper none of its ancestors has that a record of
+    another tree, listed by more channels, holds: HELM gives "RULER SQuAD", a RULER task,
+    SQuAD 2.0's paper."""
     by_id = {b.benchmark_id: b for b in benchmarks}
-    papers: dict[str, set[str]] = defaultdict(set)
+    root = {b.benchmark_id: _root(b, by_id) for b in benchmarks}
+    # paper -> (root, channels) of the records holding it
+    holders: dict[str, list[tuple[str, int]]] = defaultdict(list)
     for b in benchmarks:
-        if b.paper_url and b.parent_id is None:
-            papers[b.paper_url].add(b.benchmark_id)
+        for paper in _papers_of(b):
+            holders[paper].append((root[b.benchmark_id], len(b.channels)))
     for b in benchmarks:
         if b.parent_id is None or b.parent_id not in by_id:
             continue
-        parent = by_id[b.parent_id]
         if b.provenance.get("name") != "curation":
-            b.name = child_name(b.name, parent.name)
-        ancestors = _ancestors(b, by_id)
-        owners = papers.get(b.paper_url or "", set()) - {b.benchmark_id}
-        if owners and not owners & ancestors:
+            b.name = child_name(b.name, by_id[b.parent_id].name)
+        papers = _papers_of(b)
+        held_above = any(papers & _papers_of(by_id[a]) for a in _ancestors(b, by_id))
+        owned_elsewhere = any(
+            tree != root[b.benchmark_id] and channels > len(b.channels)
+            for paper in papers
+            for tree, channels in holders[paper]
+        )
+        if owned_elsewhere and not held_above:
             b.paper_url = b.arxiv_id = None
             b.provenance.pop("paper_url", None)
             b.provenance.pop("arxiv_id", None)
 
 
-def _ancestors(b: MergedBenchmark, by_id: dict[str, MergedBenchmark]) -> set[str]:
-    found: set[str] = set()
+def _papers_of(b: MergedBenchmark) -> set[str]:
+    return {p for p in (b.paper_url, b.arxiv_id and f"arxiv:{b.arxiv_id}") if p}
+
+
+def _ancestors(b: MergedBenchmark, by_id: dict[str, MergedBenchmark]) -> list[str]:
+    found: list[str] = []
     node = b.parent_id
     while node is not None and node not in found and node in by_id:
-        found.add(node)
+        found.append(node)
         node = by_id[node].parent_id
     return found
+
+
+def _root(b: MergedBenchmark, by_id: dict[str, MergedBenchmark]) -> str:
+    return (_ancestors(b, by_id) or [b.benchmark_id])[-1]
 
 
 def _apply_curated_fields(merged: MergedBenchmark, values: dict[str, Any]) -> None:

@@ -211,6 +211,12 @@ def _strip_last_word(display: str) -> str:
     return re.sub(r"[ _-]+\w+\s*$", "", display.rstrip())
 
 
+def names_a_setting(benchmark_id: str) -> bool:
+    """An id whose words the name rules fold away (`nortruthfulqa-mc-nno-p0`,
+    `global-piqa-parallel-cloze-deu-latn`): it names a setting of a score, not a benchmark."""
+    return name_forms(benchmark_id).primary != benchmark_id.replace("-", "")
+
+
 def key_tail(source_key: str) -> str:
     """The name part of a channel id: `index:bbh` -> `bbh`, `registry:gpqa-diamond@head` ->
     `gpqa-diamond`, `lighteval/tasks/tasks/gpqa.py` -> `gpqa`, `README#GPQA-Diamond` ->
