@@ -719,7 +719,7 @@ def test_prompt_format_and_prompt_variants_are_one_benchmark() -> None:
     assert names["tatoeba-eng-nno"] == "tatoeba eng nno"
 
 
-def test_the_evaluation_split_is_the_benchmark_and_other_splits_are_children() -> None:
+def test_the_evaluation_split_is_the_benchmark_and_other_parts_are_children() -> None:
     candidates = [
         cand("pwc", "b:Fandom test", "Fandom test"),
         cand("pwc", "b:Fandom dev", "Fandom dev"),
@@ -729,6 +729,9 @@ def test_the_evaluation_split_is_the_benchmark_and_other_splits_are_children() -
         cand("lm_eval", "anli", "ANLI"),
         cand("lm_eval", "other", "anli test"),
         cand("lm_eval", "arabicmmlu_driving_test"),
+        # "Data set - part": a subset or task of a data set another record names
+        cand("pwc", "b:Manga109", "Manga109"),
+        cand("pwc", "b:Manga109 - 8x upscaling", "Manga109 - 8x upscaling"),
     ]
     cw = build_crosswalk(candidates, [], NO_CURATION)
     found = ids(cw)
@@ -739,6 +742,8 @@ def test_the_evaluation_split_is_the_benchmark_and_other_splits_are_children() -
     assert found[("oc", "driving")] == "arabic-exams-driving-test"
     assert found[("lm_eval", "other")] == found[("lm_eval", "anli")]
     assert found[("lm_eval", "arabicmmlu_driving_test")] == "arabicmmlu-driving-test"
+    upscaling = by_id[found[("pwc", "b:Manga109 - 8x upscaling")]]
+    assert upscaling.parent_id == found[("pwc", "b:Manga109")]
 
 
 def test_old_ids_carrying_a_setting_give_way_to_the_benchmark_id() -> None:

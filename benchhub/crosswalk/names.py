@@ -129,7 +129,9 @@ class NameForms:
     key_alias: str | None  # the channel's id, when it names the benchmark differently
     display: str  # the spelling without decorations, case kept: a canonical name candidate
     subtitled: bool  # a descriptive subtitle was cut off (paper titles look like this)
-    split_of: str | None = None  # the key of the benchmark this names a non-eval split of
+    # the key of the benchmark this names a part of: a non-evaluation split ("TVMegaSite
+    # dev"), or the head of "Data set - subset or task" ("BSD100 - 4x upscaling")
+    part_of: str | None = None
 
 
 def name_forms(name: str, source_key: str | None = None, hf_config: str | None = None) -> NameForms:
@@ -172,7 +174,7 @@ def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
         tokens = (*tokens, *subset)
     if not tokens:  # a name made only of decorations ("Average"): keep it as written
         tokens = tuple(_TOKEN.findall(display.lower())) or (display.lower(),)
-    split_of = None
+    part_of = None
     if len(tokens) > 1 and tokens[-1] in EVAL_SPLIT_TOKENS:
         if _written_as_split(display, tokens[-1]):
             tokens, display = tokens[:-1], _strip_last_word(display)
@@ -181,7 +183,9 @@ def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
             # a capital makes the word part of the name ("IF-Eval", "Driving Test")
             aliases.add(_compact(tokens[:-1]))
     elif len(tokens) > 1 and tokens[-1] in OTHER_SPLIT_TOKENS:
-        split_of = _compact(tokens[:-1])
+        part_of = _compact(tokens[:-1])
+    elif " - " in display:
+        part_of = _compact(_tokens(display.partition(" - ")[0])) or None
     primary = _compact(tokens)
     aliases -= {primary, ""}
     hints -= {primary, ""}
@@ -193,7 +197,7 @@ def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
         key_alias,
         display,
         subtitled,
-        split_of,
+        part_of,
     )
 
 

@@ -54,7 +54,7 @@ def link_parents(identities: list[Identity]) -> None:
         found = [
             _family_parent(identity, by_primary, identities, number),
             _listed_parent(identity, listed_in, number),
-            _split_parent(identity, by_primary, number),
+            _part_parent(identity, by_primary, number),
             _dataset_parent(identity, whole_dataset, number),
             _prefix_parent(identity, by_primary, identities, number),
             _task_parent(identity, by_primary, identities, number),
@@ -153,12 +153,13 @@ def _listed_parent(
     return None
 
 
-def _split_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
-    """A development, validation or training split ("TVMegaSite dev") belongs to the benchmark
-    its name names, whichever channel lists that benchmark."""
+def _part_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
+    """A development, validation or training split ("TVMegaSite dev"), or a subset or task
+    written "Data set - part" ("VggFace2 - 8x upscaling", "CropHarvest - Kenya"), belongs to
+    the benchmark its name names, whichever channel lists that benchmark."""
     for sp in identity.members:
-        if sp.is_benchmark and sp.forms.split_of:
-            target = by_primary.get(sp.forms.split_of, number)
+        if sp.is_benchmark and sp.forms.part_of:
+            target = by_primary.get(sp.forms.part_of, number)
             if target != number:
                 return target
     return None
