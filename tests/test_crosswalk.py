@@ -799,6 +799,10 @@ def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names(
         # a translation on the original's paper, named after it
         cand("lighteval", "mlmm_truthfulqa", "Mlmm Truthfulqa", arxiv_id="2109.07958"),
         cand("evalscope", "tqa", "TruthfulQA", arxiv_id="2109.07958"),
+        # a channel's group named after its tasks lists members named otherwise too
+        _group("lm_eval", "ruler", ["ruler_vt", "niah_single_1"]),
+        cand("lm_eval", "ruler_vt"),
+        cand("lm_eval", "niah_single_1"),
     ]  # fmt: skip
     cw = build_crosswalk(candidates, [], NO_CURATION)
     by_id = {b.benchmark_id: b for b in cw.benchmarks}
@@ -810,6 +814,8 @@ def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names(
     child = by_id[cw.benchmark_id_for("lm_eval", "truthfulqa_ar_mc1") or ""]
     assert child.parent_id == truthfulqa and child.name == "TruthfulQA ar mc1"
     assert by_id[cw.benchmark_id_for("lighteval", "mlmm_truthfulqa") or ""].parent_id == truthfulqa
+    ruler = cw.benchmark_id_for("lm_eval", "ruler")
+    assert by_id[cw.benchmark_id_for("lm_eval", "niah_single_1") or ""].parent_id == ruler
 
 
 def test_a_suite_prefix_before_a_slash_names_the_suite_not_the_task() -> None:

@@ -221,6 +221,16 @@ def names_a_setting(benchmark_id: str) -> bool:
     return name_forms(benchmark_id).primary != benchmark_id.replace("-", "")
 
 
+def names_in(listed: object) -> list[str]:
+    """The member names of a group listing, nested lists flattened (lm-eval's `noor`); a
+    listing of records (inspect_evals' task dicts) names none."""
+    if isinstance(listed, str):
+        return [listed]
+    if isinstance(listed, list):
+        return [name for item in listed for name in names_in(item)]
+    return []
+
+
 def key_tail(source_key: str) -> str:
     """The name part of a channel id: `index:bbh` -> `bbh`, `registry:gpqa-diamond@head` ->
     `gpqa-diamond`, `lighteval/tasks/tasks/gpqa.py` -> `gpqa`, `README#GPQA-Diamond` ->

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
-from benchhub.crosswalk.names import name_forms
+from benchhub.crosswalk.names import name_forms, names_in
 
 if TYPE_CHECKING:
     from benchhub.crosswalk.benchmarks import Identity, Spelling
@@ -129,16 +129,18 @@ def _family_parent(
 
 
 def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
-    """(channel, task name) -> the identity of the channel's record that lists the task among
-    its `tasks` (LiveBench's "Coding" category lists `coding_completion`)."""
+    """(channel, task name) -> the identity of the channel's benchmark or suite record that
+    lists the task among its `tasks` (LiveBench's "Coding" category lists `coding_completion`)
+    or its group `members` (lm-eval's `ruler` group lists `niah_multikey_3`). A group of other
+    benchmarks' tasks is no benchmark, so it lists nothing here."""
     listed: dict[tuple[str, str], int] = {}
     for number, identity in enumerate(identities):
         for sp in identity.members:
-            tasks = sp.candidate.extra.get("tasks") if sp.candidate and sp.candidate.extra else None
-            if sp.is_benchmark and isinstance(tasks, list) and len(tasks) > 1:
+            extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
+            tasks = names_in(extra.get("tasks")) + names_in(extra.get("members"))
+            if sp.is_benchmark and len(tasks) > 1:
                 for task in tasks:
-                    if isinstance(task, str):
-                        listed.setdefault((sp.channel, name_forms(task).primary), number)
+                    listed.setdefault((sp.channel, name_forms(task).primary), number)
     return listed
 
 
