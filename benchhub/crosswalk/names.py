@@ -39,7 +39,7 @@ DECORATION_TOKENS = FORMAT_TOKENS | frozenset(
         "em", "acc", "accuracy", "f1", "bpb", "bleu", "rouge", "rougel", "exact", "match",
         "quasi", "prefix", "norm", "normalized", "strict", "loose", "prompt", "instance",
         "level", "score", "scores", "mean", "equivalent", "val", "validation", "test", "dev",
-        "unseen", "seen", "base", "agentless", "agentic", "coding", "code", "math", "macro",
+        "base", "agentless", "agentic", "coding", "code", "math", "macro",
         "micro", "avg", "average",
         "reasoning", "knowledge", "chain", "of", "thought", "mc", "mcq", "multiple", "choice",
         "wb", "elo", "rating", "resolved", "rate", "percent", "judge", "llm", "official",
