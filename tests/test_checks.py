@@ -285,6 +285,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "group_closer_than_parent": None,
         "license_not_from_the_data_set": None,
         "suite_part_not_pullable": None,
+        "paper_of_another_benchmark": None,
     }
     row |= overrides
     # as the frame query derives it: released records without a parent are the top level
@@ -393,9 +394,27 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
         ),
         # a category under its benchmark is a child, not a top-level record: allowed
         benchmark(benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None),
+        benchmark(benchmark_id="nortruthfulqa-mc-nno-p0", name="nortruthfulqa mc nno p0"),
+        benchmark(
+            benchmark_id="ruler-squad",
+            name="RULER SQuAD",
+            top_level_name=None,
+            paper_of_another_benchmark="squad2",
+        ),
+        # a withdrawn id may say anything
+        benchmark(
+            benchmark_id="ask-gec-p1",
+            name="ask gec p1",
+            published=False,
+            tier=None,
+            review_decision="reject",
+            rejected_reason="withdrawn",
+        ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=8, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=11, min_published_benchmarks=1)
     assert failed(results) == {
+        "ids_name_no_setting",
+        "child_paper_is_its_own_or_its_parents",
         "top_level_are_benchmarks",
         "parents_are_benchmarks_or_suites",
         "parent_is_the_closest_group",

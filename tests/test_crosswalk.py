@@ -11,6 +11,7 @@ import pytest
 from benchhub.channel import refuse_non_models
 from benchhub.crosswalk import BenchmarkAlias, Crosswalk, build_crosswalk, load_curation
 from benchhub.crosswalk.curation import Curation, CurationError, SpellingRef
+from benchhub.crosswalk.keys import distinct_datasets
 from benchhub.crosswalk.model_names import junk_reason, parse_model_name
 from benchhub.crosswalk.names import name_forms
 from benchhub.crosswalk.quality import (
@@ -686,3 +687,153 @@ def test_the_longest_group_wins_past_a_sibling_task() -> None:
     parents = _parents(cw)
     assert parents[cw.benchmark_id_for("lm_eval", f"{prefix}_srp_latn_torl")] == group
     assert parents[cw.benchmark_id_for("lm_eval", f"{prefix}_srp_latn")] == group
+
+
+# -- settings, splits and parents across channels ----------------------------------------------
+
+
+def test_prompt_format_and_prompt_variants_are_one_benchmark() -> None:
+    candidates = [
+        *(cand("lm_eval", f"tatoeba_eng_nno_p{n}", hf_dataset="h/tatoeba") for n in range(3)),
+        cand("lm_eval", "tatoeba_eng_nob_p0", hf_dataset="h/tatoeba"),
+        cand("lm_eval", "bigbench_navigate_multiple_choice", family="bigbench"),
+        cand("lm_eval", "bigbench_navigate_generate_until", family="bigbench"),
+        cand("lm_eval", "piqa_global_cloze_deu", family="piqa_global"),
+        cand("lm_eval", "piqa_global_deu", family="piqa_global"),
+        # "cloze" names the Story Cloze data sets
+        cand("lm_eval", "xstorycloze_ru"),
+        cand("lighteval", "xstory_cloze:ru"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    found = ids(cw)
+    assert len({found[("lm_eval", f"tatoeba_eng_nno_p{n}")] for n in range(3)}) == 1
+    assert found[("lm_eval", "tatoeba_eng_nno_p0")] == "tatoeba-eng-nno"
+    assert found[("lm_eval", "tatoeba_eng_nob_p0")] != found[("lm_eval", "tatoeba_eng_nno_p0")]
+    assert (
+        found[("lm_eval", "bigbench_navigate_multiple_choice")]
+        == found[("lm_eval", "bigbench_navigate_generate_until")]
+    )
+    assert found[("lm_eval", "piqa_global_cloze_deu")] == found[("lm_eval", "piqa_global_deu")]
+    assert found[("lm_eval", "xstorycloze_ru")] == found[("lighteval", "xstory_cloze:ru")]
+    names = {b.benchmark_id: b.name for b in cw.benchmarks}
+    assert names["tatoeba-eng-nno"] == "tatoeba eng nno"
+
+
+def test_the_evaluation_split_is_the_benchmark_and_other_parts_are_children() -> None:
+    candidates = [
+        cand("pwc", "b:Fandom test", "Fandom test"),
+        cand("pwc", "b:Fandom dev", "Fandom dev"),
+        cand("pwc", "b:DIHARD3-eval", "DIHARD3-eval"),
+        # a capitalised "Test" is part of a name; a task id's split meets only a known benchmark
+        cand("oc", "driving", "Arabic Exams: Driving Test"),
+        cand("lm_eval", "anli", "ANLI"),
+        cand("lm_eval", "other", "anli test"),
+        cand("lm_eval", "arabicmmlu_driving_test"),
+        # "Data set - part": a subset or task of a data set another record names
+        cand("pwc", "b:Manga109", "Manga109"),
+        cand("pwc", "b:Manga109 - 8x upscaling", "Manga109 - 8x upscaling"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    found = ids(cw)
+    by_id = {b.benchmark_id: b for b in cw.benchmarks}
+    assert found[("pwc", "b:Fandom test")] == "fandom" and by_id["fandom"].name == "Fandom"
+    assert by_id[found[("pwc", "b:Fandom dev")]].parent_id == "fandom"
+    assert found[("pwc", "b:DIHARD3-eval")] == "dihard3"
+    assert found[("oc", "driving")] == "arabic-exams-driving-test"
+    assert found[("lm_eval", "other")] == found[("lm_eval", "anli")]
+    assert found[("lm_eval", "arabicmmlu_driving_test")] == "arabicmmlu-driving-test"
+    upscaling = by_id[found[("pwc", "b:Manga109 - 8x upscaling")]]
+    assert upscaling.parent_id == found[("pwc", "b:Manga109")]
+
+
+def test_old_ids_carrying_a_setting_give_way_to_the_benchmark_id() -> None:
+    candidates = [cand("lm_eval", f"ask_gec_p{n}") for n in range(2)]
+    previous = [
+        BenchmarkAlias("lm_eval", f"ask_gec_p{n}", f"ask_gec_p{n}", f"ask-gec-p{n}")
+        for n in range(2)
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION, previous)
+    assert {a.benchmark_id for a in cw.benchmark_aliases} == {"ask-gec"}
+
+
+def test_a_task_of_a_well_known_benchmark_sits_under_it_whichever_channel_lists_it() -> None:
+    candidates = [
+        cand("lm_eval", "ruler", "RULER", arxiv_id="2404.06654"),
+        cand("opencompass", "index:ruler", "RULER", arxiv_id="2404.06654"),
+        cand("evalscope", "mmstar", "MMStar"),
+        cand("openbench", "mmstar", "MMStar"),
+        cand("lm_eval", "squad2", "SQuAD2.0", arxiv_id="1806.03822"),
+        cand("helm", "squad_v2", "SQuAD2.0", arxiv_id="1806.03822"),
+        # a task reading SQuAD 2.0 carries its paper; a benchmark built on one has its own
+        cand("helm", "ruler_squad", "RULER SQuAD", arxiv_id="1806.03822",
+             paper_url="https://arxiv.org/abs/1806.03822"),
+        cand("helm", "mm_star_knowledge", "MM-Star (Knowledge subsets)"),
+        cand("pwc", "mmstar-pro", "MMStar Pro", arxiv_id="2601.00001"),
+        # a name only one channel lists is no family across channels
+        cand("lm_eval", "persona", "persona"),
+        cand("pwc", "persona-chat", "Persona Chat"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    by_id = {b.benchmark_id: b for b in cw.benchmarks}
+    ruler_squad = by_id[cw.benchmark_id_for("helm", "ruler_squad") or ""]
+    assert ruler_squad.parent_id == cw.benchmark_id_for("lm_eval", "ruler")
+    assert ruler_squad.paper_url is None  # SQuAD 2.0's paper is not RULER SQuAD's
+    assert ruler_squad.name == "RULER SQuAD"
+    knowledge = by_id[cw.benchmark_id_for("helm", "mm_star_knowledge") or ""]
+    assert knowledge.parent_id == cw.benchmark_id_for("evalscope", "mmstar")
+    assert by_id[cw.benchmark_id_for("pwc", "mmstar-pro") or ""].parent_id is None
+    assert by_id[cw.benchmark_id_for("pwc", "persona-chat") or ""].parent_id is None
+
+
+def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names() -> None:
+    candidates = [
+        cand("livebench", "livebench", "LiveBench"),
+        cand("livebench", "cat/Coding", "Coding", family="LiveBench",
+             extra={"tasks": ["coding_completion", "LCB_generation"]}),
+        cand("livebench", "task/coding_completion", "coding_completion", family="LiveBench"),
+        cand("livebench", "task/LCB_generation", "LCB_generation", family="LiveBench"),
+        cand("lm_eval", "truthfulqa", "TruthfulQA", hf_dataset="truthfulqa/truthful_qa"),
+        cand("lighteval", "truthfulqa", "TruthfulQA", hf_dataset="truthfulqa/truthful_qa"),
+        cand("lm_eval", "truthfulqa_ar_mc1", family="truthfulqa",
+             hf_dataset="truthfulqa/truthful_qa"),
+        # a translation on the original's paper, named after it
+        cand("lighteval", "mlmm_truthfulqa", "Mlmm Truthfulqa", arxiv_id="2109.07958"),
+        cand("evalscope", "tqa", "TruthfulQA", arxiv_id="2109.07958"),
+        # a channel's group named after its tasks lists members named otherwise too
+        _group("lm_eval", "ruler", ["ruler_vt", "niah_single_1"]),
+        cand("lm_eval", "ruler_vt"),
+        cand("lm_eval", "niah_single_1"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    by_id = {b.benchmark_id: b for b in cw.benchmarks}
+    coding = cw.benchmark_id_for("livebench", "cat/Coding")
+    completion = by_id[cw.benchmark_id_for("livebench", "task/coding_completion") or ""]
+    assert completion.parent_id == coding
+    assert by_id[coding or ""].parent_id == cw.benchmark_id_for("livebench", "livebench")
+    truthfulqa = cw.benchmark_id_for("lm_eval", "truthfulqa")
+    child = by_id[cw.benchmark_id_for("lm_eval", "truthfulqa_ar_mc1") or ""]
+    assert child.parent_id == truthfulqa and child.name == "TruthfulQA ar mc1"
+    assert by_id[cw.benchmark_id_for("lighteval", "mlmm_truthfulqa") or ""].parent_id == truthfulqa
+    ruler = cw.benchmark_id_for("lm_eval", "ruler")
+    assert by_id[cw.benchmark_id_for("lm_eval", "niah_single_1") or ""].parent_id == ruler
+
+
+def test_a_suite_prefix_before_a_slash_names_the_suite_not_the_task() -> None:
+    candidates = [
+        cand("opencompass", "index:cmrc", "CLUE / CMRC"),
+        cand("vendor", "card#CMRC", "CMRC"),
+        cand("pwc", "b:CNN / Daily Mail", "CNN / Daily Mail"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    found = ids(cw)
+    assert found[("opencompass", "index:cmrc")] == found[("vendor", "card#CMRC")] == "cmrc"
+    assert found[("pwc", "b:CNN / Daily Mail")] == "cnn-daily-mail"
+
+
+def test_harness_copies_and_acronyms_of_one_data_set_are_not_different_data() -> None:
+    assert distinct_datasets(["allenai/social_i_qa", "someone/siqa", "opencompass/siqa"]) == []
+    assert distinct_datasets(["wmt/wmt14", "wmt14", "lighteval/sacrebleu_manual"]) == []
+    assert distinct_datasets(["aps/super_glue", "google/boolq"]) == [
+        ["aps/super_glue"],
+        ["google/boolq"],
+    ]

@@ -26,6 +26,7 @@ from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.kinds import not_a_benchmark_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
+from benchhub.crosswalk.names import names_a_setting
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
 
@@ -42,8 +43,10 @@ _LICENCE_SOURCES_SQL = ", ".join(f"'{c}'" for c in sorted(LICENCE_SOURCES))
 # Catalogue invariants on released rows, as columns holding the offending value (NULL if fine):
 # a parent that is not a released benchmark or suite; a licence from a channel that cannot
 # state the data set's own; a released group of the same channel whose id this record's id
-# extends, longer than its parent's (the longest group is the parent); the name of a top-level
-# record (unique among them).
+# extends, longer than its parent's (the longest group is the parent); a record of another
+# tree (another root), listed by more channels, whose paper a child carries when none of its
+# ancestors has it; the name
+# of a top-level record (unique among them).
 _CATALOGUE_COLUMNS = f"""
                record_kind,
                CASE WHEN t.published AND t.parent_id IS NOT NULL AND NOT EXISTS (
@@ -63,7 +66,34 @@ _CATALOGUE_COLUMNS = f"""
                    AND length(g.benchmark_id) > length(coalesce(t.parent_id, ''))
                    AND list_has_any(t.channels, g.channels))
                END AS group_closer_than_parent,
+               CASE WHEN t.published AND t.parent_id IS NOT NULL AND t.paper_url IS NOT NULL
+                   AND NOT EXISTS (
+                       SELECT 1 FROM ancestors AS a JOIN benchmarks AS p
+                           ON p.benchmark_id = a.ancestor
+                       WHERE a.benchmark_id = t.benchmark_id AND p.paper_url = t.paper_url)
+               THEN (
+                   SELECT min(o.benchmark_id) FROM benchmarks AS o JOIN roots AS ro
+                       ON ro.benchmark_id = o.benchmark_id
+                   WHERE o.published AND o.paper_url = t.paper_url
+                   AND o.n_channels > t.n_channels
+                   AND ro.root <> (SELECT r.root FROM roots AS r
+                                   WHERE r.benchmark_id = t.benchmark_id))
+               END AS paper_of_another_benchmark,
                CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
+# Every (record, ancestor) pair along the parent links.
+_ANCESTORS = """
+        WITH RECURSIVE ancestors(benchmark_id, ancestor) AS (
+            SELECT benchmark_id, parent_id FROM benchmarks WHERE parent_id IS NOT NULL
+            UNION
+            SELECT a.benchmark_id, b.parent_id FROM ancestors AS a
+            JOIN benchmarks AS b ON b.benchmark_id = a.ancestor WHERE b.parent_id IS NOT NULL),
+        roots AS (
+            SELECT b.benchmark_id, coalesce(max_by(a.ancestor, p.parent_id IS NULL),
+                                            b.benchmark_id) AS root
+            FROM benchmarks AS b
+            LEFT JOIN ancestors AS a ON a.benchmark_id = b.benchmark_id
+            LEFT JOIN benchmarks AS p ON p.benchmark_id = a.ancestor
+            GROUP BY b.benchmark_id)"""
 
 
 # A suite pull builds (harbor_source 'suite', benchhub/runnable.py): its id when it has no
@@ -91,7 +121,7 @@ def _orphan(alias: str, referenced: str) -> str:
 # Only the columns some expectation reads: loading whole tables (JSON, lists) costs more than
 # the checks themselves.
 FRAME_QUERIES: dict[str, str] = {
-    "benchmarks": f"""
+    "benchmarks": f"""{_ANCESTORS}
         SELECT benchmark_id, name, tier, published, review_decision, rejected_reason,
                n_channels, harbor_runnable, harbor_source, harbor_reason,
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
@@ -259,10 +289,16 @@ def with_expected_missing_fields(benchmarks: pd.DataFrame) -> pd.DataFrame:
 
 def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
     """Add `top_level_not_a_benchmark`: why a released top-level record's name is junk, a
-    leaderboard or a category (the crosswalk's own rule, benchhub/crosswalk/kinds.py)."""
+    leaderboard or a category (the crosswalk's own rule, benchhub/crosswalk/kinds.py), and
+    `id_names_a_setting`: a released id made of a benchmark's name plus a prompt format or
+    prompt variant the name rules fold away (benchhub/crosswalk/names.py)."""
     names = benchmarks["top_level_name"].astype(object).tolist()
     problems = [not_a_benchmark_reason(n, None) if isinstance(n, str) else None for n in names]
-    return benchmarks.assign(top_level_not_a_benchmark=problems)
+    released = zip(
+        benchmarks["benchmark_id"].astype(object), benchmarks["published"].astype(bool), strict=True
+    )
+    settings = [i if shown and names_a_setting(str(i)) else None for i, shown in released]
+    return benchmarks.assign(top_level_not_a_benchmark=problems, id_names_a_setting=settings)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

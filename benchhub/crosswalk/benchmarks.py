@@ -43,6 +43,7 @@ from benchhub.crosswalk.names import (
     is_expansion,
     is_generic,
     name_forms,
+    names_in,
     tokens_of,
 )
 from benchhub.crosswalk.parents import link_parents
@@ -185,16 +186,7 @@ def is_named_group(candidate: BenchmarkCandidate) -> bool:
     listed = candidate.extra.get("members") if candidate.extra else None
     own = tokens_of(candidate.source_name)
     # a member may differ only by a setting the name rules drop (`masakhaner_prompt_1`)
-    return any(tokens_of(m)[: len(own)] == own for m in _names_in(listed))
-
-
-def _names_in(listed: object) -> list[str]:
-    """The member names of a group listing, nested lists flattened (lm-eval's `noor`)."""
-    if isinstance(listed, str):
-        return [listed]
-    if isinstance(listed, list):
-        return [name for item in listed for name in _names_in(item)]
-    return []
+    return any(tokens_of(m)[: len(own)] == own for m in names_in(listed))
 
 
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:

@@ -12,11 +12,17 @@ from typing import Any
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import Identity, Spelling, collect_spellings, resolve
 from benchhub.crosswalk.curation import Curation, SpellingRef, load_curation
-from benchhub.crosswalk.ids import canonical_name, default_id, disambiguate, rejected_id
+from benchhub.crosswalk.ids import (
+    canonical_name,
+    child_name,
+    default_id,
+    disambiguate,
+    rejected_id,
+)
 from benchhub.crosswalk.kinds import category_reason, is_category_name, record_kind
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
-from benchhub.crosswalk.names import name_forms
+from benchhub.crosswalk.names import EVAL_SPLIT_TOKENS, name_forms, names_a_setting
 from benchhub.crosswalk.types import BenchmarkAlias, Crosswalk, RefusedMerge
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
@@ -76,6 +82,7 @@ def _build(
         _merged(number, identity, ids, names, curation, enrichers.get(number, []), parents)
         for number, identity in enumerate(identities)
     ]
+    settle_children(benchmarks)
     aliases = [
         BenchmarkAlias(sp.channel, sp.source_key, sp.source_name, ids[number_of[id(sp)]])
         for sp in spellings
@@ -185,7 +192,11 @@ def _assign_ids(
         if number in pinned:
             fixed[number] = pinned[number][0]
             continue
-        mine = [(count, old) for old, count in old_ids[number].items() if claimed[old] == number]
+        mine = [
+            (count, old)
+            for old, count in old_ids[number].items()
+            if claimed[old] == number and not _names_a_setting(old, identity)
+        ]
         if mine:
             mine.sort(key=lambda pair: (-pair[0], pair[1]))
             fixed[number] = mine[0][1]  # the others are redirected (benchhub/redirects.py)
@@ -194,6 +205,22 @@ def _assign_ids(
     final = fixed | disambiguate(wanted, identities, reserved=set(fixed.values()))
     names = {n: pinned[n][1] if n in pinned else None for n in range(len(identities))}
     return final, names
+
+
+def _names_a_setting(old_id: str, identity: Identity) -> bool:
+    """An old id written with a setting or the evaluation split the name rules now fold into
+    the benchmark (`nortruthfulqa-mc-nno-p0`, `global-piqa-parallel-cloze-deu-latn`,
+    `tvmegasite-test`) gives way to the benchmark's own id; a redirect keeps it working."""
+    compact = old_id.replace("-", "")
+    if names_a_setting(old_id):
+        return True
+    head, _, split = old_id.rpartition("-")
+    primaries = {sp.forms.primary for sp in identity.members}
+    return (
+        split in EVAL_SPLIT_TOKENS
+        and compact not in primaries
+        and head.replace("-", "") in primaries
+    )
 
 
 def _previous_ids(
@@ -285,6 +312,53 @@ def _merged(
     _apply_curated_fields(merged, curation.fields.get(benchmark_id, {}))
     merged.verified_by = curation.verified.get(benchmark_id)
     return merged
+
+
+def settle_children(benchmarks: list[MergedBenchmark]) -> None:
+    """A child reads as its parent's name plus what sets it apart ("TruthfulQA ar mc1", not
+    "truthfulqa ar mc1"), and carries no paper none of its ancestors has that a record of
+    another tree, listed by more channels, holds: HELM gives "RULER SQuAD", a RULER task,
+    SQuAD 2.0's paper."""
+    by_id = {b.benchmark_id: b for b in benchmarks}
+    root = {b.benchmark_id: _root(b, by_id) for b in benchmarks}
+    # paper -> (root, channels) of the records holding it
+    holders: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for b in benchmarks:
+        for paper in _papers_of(b):
+            holders[paper].append((root[b.benchmark_id], len(b.channels)))
+    for b in benchmarks:
+        if b.parent_id is None or b.parent_id not in by_id:
+            continue
+        if b.provenance.get("name") != "curation":
+            b.name = child_name(b.name, by_id[b.parent_id].name)
+        papers = _papers_of(b)
+        held_above = any(papers & _papers_of(by_id[a]) for a in _ancestors(b, by_id))
+        owned_elsewhere = any(
+            tree != root[b.benchmark_id] and channels > len(b.channels)
+            for paper in papers
+            for tree, channels in holders[paper]
+        )
+        if owned_elsewhere and not held_above:
+            b.paper_url = b.arxiv_id = None
+            b.provenance.pop("paper_url", None)
+            b.provenance.pop("arxiv_id", None)
+
+
+def _papers_of(b: MergedBenchmark) -> set[str]:
+    return {p for p in (b.paper_url, b.arxiv_id and f"arxiv:{b.arxiv_id}") if p}
+
+
+def _ancestors(b: MergedBenchmark, by_id: dict[str, MergedBenchmark]) -> list[str]:
+    found: list[str] = []
+    node = b.parent_id
+    while node is not None and node not in found and node in by_id:
+        found.append(node)
+        node = by_id[node].parent_id
+    return found
+
+
+def _root(b: MergedBenchmark, by_id: dict[str, MergedBenchmark]) -> str:
+    return (_ancestors(b, by_id) or [b.benchmark_id])[-1]
 
 
 def _apply_curated_fields(merged: MergedBenchmark, values: dict[str, Any]) -> None:

@@ -80,6 +80,25 @@ def canonical_name(identity: Identity) -> tuple[str, str]:
     return best, channel_of[best]
 
 
+def child_name(name: str, parent_name: str) -> str:
+    """A task id written as a name ("truthfulqa ar mc1") under a parent it starts with
+    ("TruthfulQA") reads as the parent's name plus the rest: "TruthfulQA ar mc1". A name
+    written by a person (capitals) is kept."""
+    if name != name.lower() or parent_name == parent_name.lower():
+        return name
+    parent_key = "".join(re.findall(r"[a-z0-9]+", parent_name.lower()))
+    words = re.findall(r"[^\s_:/-]+", name)
+    seen = ""
+    for count, word in enumerate(words, start=1):
+        seen += "".join(re.findall(r"[a-z0-9]+", word.lower()))
+        if seen == parent_key:
+            rest = " ".join(words[count:])
+            return f"{parent_name} {rest}".strip() if rest else name
+        if not parent_key.startswith(seen):
+            break
+    return name
+
+
 def _human(display: str) -> bool:
     """'GPQA Diamond' reads as a name; 'gpqa_diamond_zeroshot' is a code identifier."""
     return "_" not in display and (display != display.lower() or " " in display)

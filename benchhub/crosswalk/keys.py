@@ -144,19 +144,37 @@ _PACKAGING_WORDS = frozenset(
 _WORDS = re.compile(r"[a-z]+|\d+")
 
 
+# Evaluation harnesses that re-upload other people's data under their own name, alone or
+# bundled (`lighteval/sacrebleu_manual` holds every WMT test set, `opencompass/siqa` is
+# Social IQa): such a copy says which harness packaged the data, not which data it is.
+HARNESS_NAMESPACES = frozenset({"lighteval", "opencompass"})
+# An acronym this short meets unrelated names.
+_MIN_ACRONYM = 3
+
+
 def _dataset_words(dataset: str) -> frozenset[str]:
     name = dataset.rsplit("/", 1)[-1].lower()
-    words = frozenset(_WORDS.findall(name)) - _PACKAGING_WORDS
-    return words | {"".join(_WORDS.findall(name))}  # `pubmed_qa` and `pubmedqa` meet
+    raw = _WORDS.findall(name)
+    words = set(raw) - _PACKAGING_WORDS
+    words.add("".join(raw))  # `pubmed_qa` and `pubmedqa` meet
+    if len(raw) >= 3:  # `social_i_qa` and `siqa`: the name's initials with its last word
+        for acronym in ("".join(w[0] for w in raw[:-1]) + raw[-1], "".join(w[0] for w in raw)):
+            if len(acronym) >= _MIN_ACRONYM:
+                words.add(acronym)
+    return frozenset(words)
 
 
 def distinct_datasets(datasets: list[str]) -> list[list[str]]:
     """The canonical HF datasets among `datasets` grouped by the data they hold, each group
     sorted; [] when they are one data set. Re-uploads are common (another owner, a harness's
     repackaging: `hails/mmlu_no_train` of `cais/mmlu`, `lighteval/bbq_helm` of BBQ), so two
-    ids hold the same data when their names share a word; `aps/super_glue` and `google/boolq`,
+    ids hold the same data when their names share a word (or one is the other's acronym:
+    `allenai/social_i_qa` and `x/siqa`), and a harness's copy (`HARNESS_NAMESPACES`) is
+    compared with nothing; `aps/super_glue` and `google/boolq`,
     or `lmsys/lmsys-chat-1m` and `lmsys/mt_bench_human_judgments`, do not."""
     ids = sorted({c for d in datasets if (c := canonical_hf(d, None)[0])})
+    published = [d for d in ids if d.split("/", 1)[0] not in HARNESS_NAMESPACES or "/" not in d]
+    ids = published or ids
     groups: list[tuple[set[str], set[str]]] = []  # (ids, their words)
     for dataset in ids:
         words = set(_dataset_words(dataset))

@@ -28,7 +28,8 @@ FORMAT_TOKENS = frozenset(
         "generative", "gen", "continuation", "instruct", "llama", "chat", "regular",
         "selfconsistency", "consistency", "self", "until", "generate", "loglikelihood",
         "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
-        "sampling", "maj", "majority", "vote", "thinking", "nothink",
+        "sampling", "maj", "majority", "vote", "thinking", "nothink", "cloze",
+        "multiplechoice",
     }
 )  # fmt: skip
 # Tokens that only ever decorate (metrics, splits, harness notes) when they sit in a
@@ -38,7 +39,7 @@ DECORATION_TOKENS = FORMAT_TOKENS | frozenset(
         "em", "acc", "accuracy", "f1", "bpb", "bleu", "rouge", "rougel", "exact", "match",
         "quasi", "prefix", "norm", "normalized", "strict", "loose", "prompt", "instance",
         "level", "score", "scores", "mean", "equivalent", "val", "validation", "test", "dev",
-        "unseen", "seen", "base", "agentless", "agentic", "coding", "code", "math", "macro",
+        "base", "agentless", "agentic", "coding", "code", "math", "macro",
         "micro", "avg", "average",
         "reasoning", "knowledge", "chain", "of", "thought", "mc", "mcq", "multiple", "choice",
         "wb", "elo", "rating", "resolved", "rate", "percent", "judge", "llm", "official",
@@ -60,6 +61,18 @@ SUITE_PREFIXES = (
 )  # fmt: skip
 # Trailing words for how OpenCompass runs a task ("gsm8k-agent", "gsm8k-cascade").
 TRAILING_FORMAT_TOKENS = frozenset({"agent", "cascade"})
+# A trailing prompt-template number: lm-eval's `nortruthfulqa_mc_nno_p0` .. `_p4` run one data
+# set with five prompts.
+_PROMPT_VARIANT = re.compile(r"p\d")
+# The same settings as written in a display name, after its first word: "global piqa cloze
+# acm", "alghafa multiple choice facts", "nortruthfulqa mc nno p0".
+_FORMAT_WORDS = re.compile(
+    r"(?<=\w)(?<!story)[ -](?:cloze|multiple[ -]choice|prompt[ -]?\d+)\b|(?<=\w)[ -]p\d$", re.I
+)
+# Split words. The evaluation split is the benchmark itself ("DIHARD3-eval", "TVMegaSite
+# test"); any other split is a child of it ("TVMegaSite dev").
+EVAL_SPLIT_TOKENS = frozenset({"test", "eval", "evaluation"})
+OTHER_SPLIT_TOKENS = frozenset({"dev", "val", "validation", "train"})
 # Words in an HF config that pick a subset a generic name does not say: OLL's "ARC" runs the
 # `ARC-Challenge` config. Sizes and formats (`winogrande_xl`, `multiple_choice`) are not here.
 SUBSET_CONFIG_TOKENS = frozenset({"challenge", "easy", "diamond", "extended", "verified", "lite"})
@@ -116,6 +129,9 @@ class NameForms:
     key_alias: str | None  # the channel's id, when it names the benchmark differently
     display: str  # the spelling without decorations, case kept: a canonical name candidate
     subtitled: bool  # a descriptive subtitle was cut off (paper titles look like this)
+    # the key of the benchmark this names a part of: a non-evaluation split ("TVMegaSite
+    # dev"), or the head of "Data set - subset or task" ("BSD100 - 4x upscaling")
+    part_of: str | None = None
 
 
 def name_forms(name: str, source_key: str | None = None, hf_config: str | None = None) -> NameForms:
@@ -158,12 +174,61 @@ def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
         tokens = (*tokens, *subset)
     if not tokens:  # a name made only of decorations ("Average"): keep it as written
         tokens = tuple(_TOKEN.findall(display.lower())) or (display.lower(),)
+    part_of = None
+    if len(tokens) > 1 and tokens[-1] in EVAL_SPLIT_TOKENS:
+        if _written_as_split(display, tokens[-1]):
+            tokens, display = tokens[:-1], _strip_last_word(display)
+        elif display == display.lower():
+            # a task id ("arabicmmlu_driving_test"): the test split only of a known benchmark;
+            # a capital makes the word part of the name ("IF-Eval", "Driving Test")
+            aliases.add(_compact(tokens[:-1]))
+    elif len(tokens) > 1 and tokens[-1] in OTHER_SPLIT_TOKENS:
+        part_of = _compact(tokens[:-1])
+    elif " - " in display:
+        part_of = _compact(_tokens(display.partition(" - ")[0])) or None
     primary = _compact(tokens)
     aliases -= {primary, ""}
     hints -= {primary, ""}
     return NameForms(
-        primary, tokens, frozenset(aliases), frozenset(hints), key_alias, display, subtitled
+        primary,
+        tokens,
+        frozenset(aliases),
+        frozenset(hints),
+        key_alias,
+        display,
+        subtitled,
+        part_of,
     )
+
+
+def _written_as_split(display: str, word: str) -> bool:
+    """ "DIHARD3-eval", "TVMegaSite test": a name written with capitals, then the split in
+    lower case, is the benchmark's evaluation split; "Arabic Exams: Driving Test" names a
+    subject, and an all-lower-case task id says nothing either way."""
+    head, _, last = display.rstrip().rpartition(" " if " " in display else "-")
+    if not head or last != word:
+        head, _, last = display.rstrip().rpartition("-")
+    return bool(head) and last == word and head != head.lower()
+
+
+def _strip_last_word(display: str) -> str:
+    return re.sub(r"[ _-]+\w+\s*$", "", display.rstrip())
+
+
+def names_a_setting(benchmark_id: str) -> bool:
+    """An id whose words the name rules fold away (`nortruthfulqa-mc-nno-p0`,
+    `global-piqa-parallel-cloze-deu-latn`): it names a setting of a score, not a benchmark."""
+    return name_forms(benchmark_id).primary != benchmark_id.replace("-", "")
+
+
+def names_in(listed: object) -> list[str]:
+    """The member names of a group listing, nested lists flattened (lm-eval's `noor`); a
+    listing of records (inspect_evals' task dicts) names none."""
+    if isinstance(listed, str):
+        return [listed]
+    if isinstance(listed, list):
+        return [name for item in listed for name in names_in(item)]
+    return []
 
 
 def key_tail(source_key: str) -> str:
@@ -221,9 +286,15 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
         parts = [p for p in text.split("|") if re.search(r"[A-Za-z]", p)]
         parts = [p for p in parts if p.strip().lower() not in SUITE_PREFIXES] or parts
         text = parts[0] if parts else text
+    suite, slash, task = text.partition(" / ")
+    if slash and key and " / " not in task and _compact(_tokens(task)) == key:
+        # "CLUE / CMRC" for `cmrc`: the suite a task is listed under, then the task
+        alternates.append(f"{suite} {task}")
+        text = task
     text = text.replace("_", " ")
     if "shot" in text.lower():
         text = _SHOTS.sub(" ", text)
+    text = _FORMAT_WORDS.sub("", text)
 
     def parenthetical(match: re.Match[str]) -> str:
         inner = match.group(1).strip()
@@ -330,11 +401,17 @@ def _tokens(text: str) -> tuple[str, ...]:
             continue  # "afrimgsm_fra_prompt_3": the third prompt template of the same data
         if token == "prompt" and index < last and raw[index + 1].isdigit():
             continue
+        if index == last and index > 0 and _PROMPT_VARIANT.fullmatch(token):
+            continue
+        if token == "multiple" and 0 < index < last and raw[index + 1] == "choice":
+            continue
+        if token == "choice" and index > 1 and raw[index - 1] == "multiple":
+            continue
         if index == last and index > 0 and token in TRAILING_FORMAT_TOKENS:
             continue
         if index == 0 and token in SUITE_PREFIXES and len(raw) > 1:
             continue
-        if token in FORMAT_TOKENS and index > 0:
+        if token in FORMAT_TOKENS and index > 0 and not _names_cloze(token, raw[index - 1]):
             continue
         if match := _YEAR_SUFFIX.match(token):
             out.extend((match.group(1), f"20{match.group(2)}"))
@@ -343,6 +420,12 @@ def _tokens(text: str) -> tuple[str, ...]:
             token = version.group(1)
         out.append(token)
     return tuple(out)
+
+
+def _names_cloze(token: str, before: str) -> bool:
+    """ "Cloze" is a prompt format everywhere but in the names of the Story Cloze data sets
+    (StoryCloze, XStoryCloze written `xstory_cloze`)."""
+    return token == "cloze" and before.endswith("story")
 
 
 def _compact(tokens: tuple[str, ...] | list[str]) -> str:

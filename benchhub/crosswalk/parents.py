@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
-from benchhub.crosswalk.names import name_forms
+from benchhub.crosswalk.names import name_forms, names_in
 
 if TYPE_CHECKING:
     from benchhub.crosswalk.benchmarks import Identity, Spelling
@@ -45,13 +45,21 @@ def link_parents(identities: list[Identity]) -> None:
     named_by: dict[int, list[str]] = defaultdict(list)
     for primary, number in by_primary.items():
         named_by[number].append(primary)
+    listed_in = _listing_groups(identities)
+    holders: dict[str, set[int]] = defaultdict(set)  # strong key -> identities holding it
+    for number, identity in enumerate(identities):
+        for key in _evidence(identity):
+            holders[key].add(number)
     for number, identity in enumerate(identities):
         found = [
             _family_parent(identity, by_primary, identities, number),
+            _listed_parent(identity, listed_in, number),
+            _part_parent(identity, by_primary, number),
             _dataset_parent(identity, whole_dataset, number),
             _prefix_parent(identity, by_primary, identities, number),
             _task_parent(identity, by_primary, identities, number),
             _group_parent(identity, by_primary, identities, number),
+            _known_prefix_parent(identity, by_primary, identities, number, holders),
         ]
         identity.parent = _closest(
             identity, [p for p in found if p is not None], named_by, identities
@@ -120,6 +128,45 @@ def _family_parent(
     return min(votes, key=lambda t: (-votes[t], t)) if votes else None
 
 
+def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
+    """(channel, task name) -> the identity of the channel's benchmark or suite record that
+    lists the task among its `tasks` (LiveBench's "Coding" category lists `coding_completion`)
+    or its group `members` (lm-eval's `ruler` group lists `niah_multikey_3`). A group of other
+    benchmarks' tasks is no benchmark, so it lists nothing here."""
+    listed: dict[tuple[str, str], int] = {}
+    for number, identity in enumerate(identities):
+        for sp in identity.members:
+            extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
+            tasks = names_in(extra.get("tasks")) + names_in(extra.get("members"))
+            if sp.is_benchmark and len(tasks) > 1:
+                for task in tasks:
+                    listed.setdefault((sp.channel, name_forms(task).primary), number)
+    return listed
+
+
+def _listed_parent(
+    identity: Identity, listed_in: dict[tuple[str, str], int], number: int
+) -> int | None:
+    """The channel's record that lists this task as one of its tasks."""
+    for sp in identity.members:
+        target = listed_in.get((sp.channel, sp.forms.primary))
+        if sp.candidate is not None and target is not None and target != number:
+            return target
+    return None
+
+
+def _part_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
+    """A development, validation or training split ("TVMegaSite dev"), or a subset or task
+    written "Data set - part" ("VggFace2 - 8x upscaling", "CropHarvest - Kenya"), belongs to
+    the benchmark its name names, whichever channel lists that benchmark."""
+    for sp in identity.members:
+        if sp.is_benchmark and sp.forms.part_of:
+            target = by_primary.get(sp.forms.part_of, number)
+            if target != number:
+                return target
+    return None
+
+
 def _dataset_parent(identity: Identity, whole: dict[str, int], number: int) -> int | None:
     for sp in identity.members:
         if sp.keys and sp.keys.hf_dataset and sp.keys.hf_config is not None:
@@ -141,6 +188,23 @@ def _prefix_parent(
             target = by_primary.get("".join(tokens[:cut]), number)
             if target != number and own & _evidence(identities[target]):
                 return target
+    # a translation or adaptation carrying the original's paper and naming it after a prefix
+    # of its own ("mlmm truthfulqa", Okapi's TruthfulQA, on TruthfulQA's paper); a prefix that
+    # is a benchmark's name makes it that benchmark's task ("RULER SQuAD" is RULER's)
+    for sp in identity.members:
+        tokens = sp.forms.tokens
+        for start in range(1, len(tokens)):
+            if by_primary.get("".join(tokens[:start]), number) != number:
+                break
+            for end in range(len(tokens), start, -1):
+                key = "".join(tokens[start:end])
+                target = by_primary.get(key, number)
+                if (
+                    target != number
+                    and len(key) > _MIN_PARENT_KEY
+                    and own & _evidence(identities[target])
+                ):
+                    return target
     return None
 
 
@@ -203,6 +267,65 @@ def _group_parent(
                     best = (len(prefix), target)
                 break
     return best[1] if best else None
+
+
+# A benchmark other channels may name a task of by prefix must be listed by this many channels
+# (a known benchmark, not one channel's task) and have a name key at least this long.
+_KNOWN_PARENT_CHANNELS = 2
+_KNOWN_PARENT_KEY = 4
+
+
+def _known_prefix_parent(
+    identity: Identity,
+    by_primary: dict[str, int],
+    identities: list[Identity],
+    number: int,
+    holders: dict[str, set[int]],
+) -> int | None:
+    """A one-channel record named as a well-known benchmark's name plus more words is a task
+    or subset of it, whichever channel lists the benchmark: HELM's "RULER SQuAD" is RULER's
+    (lm-eval, OpenCompass), "MM-Star (Knowledge subsets)" is MMStar's. Well known: listed by
+    several channels, so a one-channel task family (lm-eval's `persona`) is no such name. A
+    record with a paper or data set of its own (one no record named in its name has) that
+    the benchmark does not share is a benchmark built on it, not a part of it; a channel's
+    task family (lm-eval's `mmlu_prox`) is a benchmark of its own. The paper of the data a
+    task reads (HELM gives "RULER SQuAD" SQuAD's) is not its own."""
+    named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    if not named or len({sp.channel for sp in identity.members}) != 1 or _is_group(identity):
+        return None
+    evidence = _evidence(identity)
+    runs = {
+        "".join(sp.forms.tokens[start:end])
+        for sp in named
+        for start in range(len(sp.forms.tokens))
+        for end in range(start + 1, len(sp.forms.tokens) + 1)
+    }
+    # its own paper or data: no record named in its name ("RULER SQuAD": SQuAD 2.0) holds it
+    own = {
+        key
+        for key in evidence
+        if not any(
+            sp.forms.primary.startswith(run)
+            for holder in holders[key] - {number}
+            for sp in identities[holder].members
+            for run in runs
+            if len(run) >= _KNOWN_PARENT_KEY
+        )
+    }
+    for sp in named:
+        tokens = sp.forms.tokens
+        for cut in range(len(tokens) - 1, 0, -1):
+            prefix = "".join(tokens[:cut])
+            target = by_primary.get(prefix, number)
+            if target == number or len(prefix) < _KNOWN_PARENT_KEY:
+                continue
+            other = identities[target]
+            if own and not evidence & _evidence(other):
+                continue  # a benchmark built on it (HumanEval Pro, Math401)
+            listing = {m.channel for m in other.members if m.candidate is not None}
+            if len(listing) >= _KNOWN_PARENT_CHANNELS:
+                return target
+    return None
 
 
 # what separates a task id from the words it adds, in ids written as code (`graphwalks_bfs`,
