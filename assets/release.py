@@ -27,6 +27,7 @@ from pipelines.resources import RegistrySettings, Warehouse
         AssetKey("reproduced_pools"),
         AssetKey("id_redirects"),
         AssetKey("score_comparison"),
+        AssetKey("score_disputes"),
     ],
     description="Writes exports/releases/<id>/ (manifest with checksums, index.json, one page "
     "per benchmark, Parquet tables, leaderboard.json, registry.duckdb for DuckDB 1.4+) in a "
@@ -52,6 +53,7 @@ def release(
             retention=registry.release_retention,
             channel_status=status.to_pylist(),
             on_step=lambda step: context.log.info(f"release step: {step}"),
+            site_url=registry.site_url,
         )
     manifest = published.manifest
     changes = manifest["changes"]

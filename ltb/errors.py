@@ -39,6 +39,17 @@ class InvalidSummaryError(LtbError):
         super().__init__(message)
 
 
+class InvalidDisputeError(LtbError):
+    """A score dispute failed a check; `problems` and `kind` as in InvalidSummaryError."""
+
+    exit_code = 4
+
+    def __init__(self, problems: list[str], *, kind: str = "invalid") -> None:
+        self.problems = problems
+        self.kind = kind
+        super().__init__("invalid dispute: " + "; ".join(problems[:10]))
+
+
 class PushError(LtbError):
     """The intake could not be reached or refused the run."""
 

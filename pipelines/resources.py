@@ -8,6 +8,7 @@ from dagster import ConfigurableResource
 from dagster_duckdb import DuckDBResource
 from pydantic import Field
 
+from benchhub.site.run_pages import DEFAULT_SITE_URL
 from pipelines import settings
 
 
@@ -27,6 +28,14 @@ class RegistrySettings(ConfigurableResource):
     exports_dir: str = Field(description="folder holding releases/ and the latest link")
     inbox_dir: str = Field(description="folder where pushed run summaries arrive")
     release_retention: int = Field(default=10, description="how many releases to keep")
+    site_url: str = Field(
+        default=DEFAULT_SITE_URL,
+        description="where the release site is served: reproduced scores link to pool pages there",
+    )
+    corrections_file: str = Field(
+        default=settings.default_corrections(),
+        description="a person's decisions on disputed scores (retract, fix, relabel)",
+    )
     accept_shrink: list[str] = Field(
         default=[],
         description="channels whose drop in rows below the shrink guard a person accepted for "
@@ -48,6 +57,8 @@ def build_resources(
         exports_dir=exports_dir or settings.default_exports(),
         inbox_dir=inbox_dir or settings.default_inbox(),
         release_retention=int(settings.setting(settings.ENV_RELEASE_RETENTION, "10")),
+        site_url=settings.setting(settings.ENV_SITE_URL, DEFAULT_SITE_URL),
+        corrections_file=settings.default_corrections(),
         accept_shrink=[
             name.strip()
             for name in settings.setting(settings.ENV_ACCEPT_SHRINK, "").split(",")

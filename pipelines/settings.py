@@ -18,6 +18,8 @@ ENV_INBOX = "BENCHHUB_INBOX"  # where pushed run summaries arrive
 ENV_RELEASE_RETENTION = "BENCHHUB_RELEASE_RETENTION"  # how many releases to keep
 ENV_RELEASE_SCHEDULE = "BENCHHUB_RELEASE_CRON"  # when the scheduled release runs
 ENV_ACCEPT_SHRINK = "BENCHHUB_ACCEPT_SHRINK"  # channels whose drop in rows a person accepted
+ENV_SITE_URL = "BENCHHUB_SITE_URL"  # where the release site is served (run and pool pages)
+ENV_CORRECTIONS = "BENCHHUB_CORRECTIONS"  # a person's decisions on disputed scores
 
 
 def setting(name: str, default: str) -> str:
@@ -34,3 +36,7 @@ def default_exports() -> str:
 
 def default_inbox() -> str:
     return setting(ENV_INBOX, str(PROJECT_ROOT / "inbox"))
+
+
+def default_corrections() -> str:
+    return setting(ENV_CORRECTIONS, str(PROJECT_ROOT / "curation" / "corrections.yaml"))

@@ -147,7 +147,7 @@ def test_pools_export_to_every_eval_ever_0_3_with_uncertainty_and_limits(tmp_pat
     pools = con.sql("SELECT * FROM reproduced_pools").arrow().read_all().to_pylist()
     con.close()
     exported = export_release_eee(
-        pool_scores(pools),
+        pool_scores(pools, "https://site.test"),
         [{"benchmark_id": BENCHMARK, "name": "SWE-bench Verified"}],
         [{"model_id": "openai/gpt-4o", "developer": "openai"}],
         "2026-12-01T150000Z",

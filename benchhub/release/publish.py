@@ -23,7 +23,7 @@ import json
 import os
 import shutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,13 +38,17 @@ from benchhub.release import contents
 from benchhub.release.blobs import BlobStore
 from benchhub.release.changelog import changelog
 from benchhub.release.model_pages import write_model_pages
+from benchhub.runs import RUN_POOL_KEY, run_document
 from benchhub.site import write_site
+from benchhub.site.run_pages import DEFAULT_SITE_URL
 from ltb.diff import release_changes, score_digest
 from ltb.release import (
     CHANGELOG,
     INDEX,
     MANIFEST,
+    POOLS_DIR,
     RELEASE_SCHEMA_VERSION,
+    RUNS_DIR,
     SCORE_DIGESTS,
     Release,
     open_release,
@@ -68,6 +72,8 @@ EXPORT_TABLES: dict[str, str] = {
     "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
     "reproduced_pools": "SELECT * FROM reproduced_pools ORDER BY ALL",
     "reproduced_budget_curves": "SELECT * FROM reproduced_budget_curves ORDER BY ALL",
+    "score_disputes": "SELECT * EXCLUDE (source_file) FROM score_disputes ORDER BY ALL",
+    "score_corrections": "SELECT * FROM score_corrections ORDER BY position",
 }
 EEE_RECORDS = "eee/scores.eee.jsonl.gz"
 CLAIMS = "claims.json"
@@ -98,7 +104,10 @@ def cut_release(
     retention: int = 10,
     channel_status: list[dict[str, Any]] | None = None,
     on_step: Callable[[str], None] = lambda step: None,
+    site_url: str = DEFAULT_SITE_URL,
 ) -> PublishedRelease:
+    """`site_url`: where the release's site is served; reproduced scores link to pool pages
+    under it."""
     now = now or datetime.now(UTC)
     release_id = new_release_id(now)
     releases = exports_dir / "releases"
@@ -112,7 +121,7 @@ def cut_release(
     tmp = releases / f".tmp-{release_id}"
     tmp.mkdir()
     try:
-        counts = _write_contents(con, tmp, release_id, on_step, store)
+        counts = _write_contents(con, tmp, release_id, on_step, store, site_url)
         on_step("manifest")
         manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [], store)
         on_step("site")
@@ -159,6 +168,7 @@ def _write_contents(
     release_id: str,
     on_step: Callable[[str], None],
     store: BlobStore,
+    site_url: str,
 ) -> dict[str, Any]:
     """Write every file but the manifest and changelog; return the release's counts.
 
@@ -184,7 +194,7 @@ def _write_contents(
     on_step("duckdb")
     _write_analyst_copy(con, out / "registry.duckdb")
     on_step("eee")
-    counts["eee_records"] = _write_eee(con, out, release_id)
+    counts["eee_records"] = _write_eee(con, out, release_id, site_url)
     return counts
 
 
@@ -210,7 +220,7 @@ def _rejected_by_reason(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return dict(sorted(counted.items(), key=lambda item: (-item[1], item[0])))
 
 
-def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> int:
+def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str, site_url: str) -> int:
     """Every score as Every Eval Ever 0.3.0 records, one JSON line each with its datastore path.
 
     One gzipped file instead of ~13k record files keeps releases small and quick to verify;
@@ -218,7 +228,7 @@ def _write_eee(con: duckdb.DuckDBPyConnection, out: Path, release_id: str) -> in
     """
     records = export_release_eee(
         _rows(con, EXPORT_TABLES["scores"])
-        + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"])),
+        + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"]), site_url),
         _rows(con, EXPORT_TABLES["benchmarks"]),
         _rows(con, EXPORT_TABLES["models"]),
         release_id,
@@ -249,6 +259,7 @@ def _write_pages(
     cell_rows = _rows(con, EXPORT_TABLES["leaderboard"])
     cells = contents.group_by(cell_rows, "benchmark_id")
     comparisons = contents.group_by(comparison_rows, "benchmark_id")
+    disputes = contents.group_by(_rows(con, EXPORT_TABLES["score_disputes"]), "benchmark_id")
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
@@ -270,6 +281,7 @@ def _write_pages(
             headline=headlines.get(benchmark_id),
             comparisons=comparisons.get(benchmark_id, []),
             cells=cells.get(benchmark_id, []),
+            disputes=disputes.get(benchmark_id, []),
         )
         _write_json(store, pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
@@ -278,6 +290,7 @@ def _write_pages(
         labels.update(s["label"] for s in page["scores"])
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
+    _write_run_pages(con, out, store)
     _write_json(store, out / INDEX, contents.build_index(entries, release_id))
     _write_json(store, out / "leaderboard.json", {"cells": cell_rows})
     summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
@@ -301,6 +314,34 @@ def _write_pages(
         "models_with_scores": len(models),
         "reproduced_runs": runs,
     }
+
+
+def _write_run_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) -> None:
+    """`runs/<run_id>.json` for every loaded run and `pools/<pool_id>.json` for every pool:
+    the data of the run and pool pages that pushes link to (docs/intake.md)."""
+    runs = _rows(con, "SELECT * FROM reproduced_runs ORDER BY run_id")
+    attempts = contents.group_by(
+        _rows(con, "SELECT * FROM reproduced_attempts ORDER BY run_id, task, attempt"), "run_id"
+    )
+    by_pool: dict[str, list[dict[str, Any]]] = {}
+    for run in runs:
+        document = run_document(run, attempts.get(run["run_id"], []))
+        by_pool.setdefault(document["pool_id"], []).append(run)
+        _write_json(store, out / RUNS_DIR / f"{run['run_id']}.json", document)
+    curves = contents.group_by(
+        _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
+    )
+    for pool in _rows(con, EXPORT_TABLES["reproduced_pools"]):
+        document = contents.pool_document(
+            pool,
+            [c for c in curves.get(pool["benchmark_id"], []) if _same_pool(c, pool)],
+            by_pool.get(pool["pool_id"], []),
+        )
+        _write_json(store, out / POOLS_DIR / f"{pool['pool_id']}.json", document)
+
+
+def _same_pool(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return all(a[key] == b[key] for key in RUN_POOL_KEY)
 
 
 def _write_analyst_copy(con: duckdb.DuckDBPyConnection, path: Path) -> None:

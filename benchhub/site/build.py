@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from benchhub.redirects import REDIRECTS_FILE
 from benchhub.site import directory
 from benchhub.site.benchmark import (
+    OpenDisputes,
     commands,
     curve_chart,
     facts,
@@ -29,7 +30,8 @@ from benchhub.site.formatting import LABELS
 from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
 from benchhub.site.release_page import change_lists, channel_rows, in_order
 from benchhub.site.render import render
-from ltb.release import MODEL_INDEX, model_page_path
+from benchhub.site.run_pages import pool_page, run_page
+from ltb.release import MODEL_INDEX, POOLS_DIR, RUNS_DIR, model_page_path
 from ltb.top_scores import top_headline_scores
 
 if TYPE_CHECKING:
@@ -63,6 +65,21 @@ def write_site(
     written.append(_write(site / "release.html", _release_page(release_info)))
     written.append(_write(site / "claims.html", _claims_page(release_dir, index, release_info)))
     written += _redirect_pages(site, release_dir)
+    written += _run_and_pool_pages(site, release_dir)
+    return written
+
+
+def _run_and_pool_pages(site: Path, release_dir: Path) -> list[Path]:
+    """A page per pushed run and per pool of runs, from `runs/*.json` and `pools/*.json`."""
+    written = []
+    for path in sorted((release_dir / RUNS_DIR).glob("*.json")):
+        html = run_page(
+            _read_json(path), root="../", json_href=f"../../{RUNS_DIR}/{path.name}", published=True
+        )
+        written.append(_write(site / RUNS_DIR / f"{path.stem}.html", html))
+    for path in sorted((release_dir / POOLS_DIR).glob("*.json")):
+        html = pool_page(_read_json(path), root="../", json_href=f"../../{POOLS_DIR}/{path.name}")
+        written.append(_write(site / POOLS_DIR / f"{path.stem}.html", html))
     return written
 
 
@@ -163,6 +180,7 @@ def _benchmark_pages(
             published_next_to=published_next_to,
             curve_chart=curve_chart,
             parent_published=page.get("parent_id") in published,
+            disputes=OpenDisputes.of(page),
         )
         if store is not None and key is not None:
             store.remember(key, store.write(target, html.encode("utf-8")))
