@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
-from dagster import AssetKey, DagsterInstance, materialize
+from dagster import AssetCheckSeverity, AssetKey, DagsterInstance, materialize
 
 from benchhub.release.publish import cut_release
 from ltb.release import open_release, verify_release
@@ -50,9 +50,9 @@ def _build_and_release(registry: BuiltRegistry, corrections: Path) -> dict[str, 
     )
     assert result.success
     failed = [
-        e.asset_check_evaluation_data.check_name
+        e.check_name
         for e in result.get_asset_check_evaluations()
-        if not e.passed and e.asset_check_evaluation_data.severity.value == "ERROR"
+        if not e.passed and e.severity == AssetCheckSeverity.ERROR
     ]
     assert failed == []
     con = duckdb.connect(str(registry.warehouse))
@@ -115,6 +115,13 @@ def test_a_report_reaches_the_page_and_a_decision_wins(
     html = (first["path"] / "site" / "benchmarks" / f"{benchmark}.html").read_text()
     assert f'href="#{dispute_id}"' in html  # next to the score
     assert f'id="{dispute_id}"' in html and "erratum" in html  # in the open disputes
+    info = subprocess.run(
+        [sys.executable, "-m", "ltb.cli", "bench", "info", benchmark,
+         "--registry", str(first["path"])],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert info.returncode == 0, info.stderr
+    assert "Open disputes (1;" in info.stdout and FIX_SOURCE in info.stdout
 
     # A person decides: fix (with the source), retract, relabel.
     decisions = [
