@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import asdict, dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -111,8 +110,9 @@ def _dispute_row(
     }
 
 
-@cache
 def curated_corrections(path: Path = CURATED_CORRECTIONS) -> tuple[Correction, ...]:
+    """Read at every build, never cached: a decision a person adds while the code location
+    stays loaded (`make ui`) applies to the next build."""
     if not path.exists():
         return ()
     document = yaml.safe_load(path.read_text()) or {}

@@ -155,15 +155,20 @@ def _benchmark_pages(
     site: Path, release_dir: Path, index: dict[str, Any], store: BlobStore | None
 ) -> list[Path]:
     published = {entry["id"] for entry in index["benchmarks"]}
+    pool_pages = {path.stem for path in (release_dir / POOLS_DIR).glob("*.json")}
     written = []
     for entry in index["benchmarks"]:
         source = release_dir / "benchmarks" / f"{entry['id']}.json"
         target = site / "benchmarks" / f"{entry['id']}.html"
         page = _read_json(source)
+        # the page links a pool only where the release has its page
+        shown = (page.get("pools") or []) + (page.get("reproduced") or [])
+        linked = {p["pool_id"] for p in shown if "pool_id" in p}
+        linked &= pool_pages
         key = None
         placed = store.entries.get(str(source)) if store is not None else None
         if store is not None and placed:
-            key = _page_key(placed["sha256"], page.get("parent_id") in published)
+            key = _page_key(placed["sha256"], page.get("parent_id") in published, linked)
             if store.derived(key, target):
                 written.append(target)
                 continue
@@ -181,6 +186,7 @@ def _benchmark_pages(
             curve_chart=curve_chart,
             parent_published=page.get("parent_id") in published,
             disputes=OpenDisputes.of(page),
+            pool_pages=linked,
         )
         if store is not None and key is not None:
             store.remember(key, store.write(target, html.encode("utf-8")))
@@ -204,8 +210,9 @@ def _model_pages(site: Path, release_dir: Path, index: dict[str, Any]) -> list[P
     return written
 
 
-def _page_key(page_sha256: str, parent_published: bool) -> str:
-    return f"site-benchmark:{_site_code_sha256()}:{page_sha256}:{int(parent_published)}"
+def _page_key(page_sha256: str, parent_published: bool, linked_pools: set[str]) -> str:
+    pools = ",".join(sorted(linked_pools))
+    return f"site-benchmark:{_site_code_sha256()}:{page_sha256}:{int(parent_published)}:{pools}"
 
 
 @cache
