@@ -28,6 +28,7 @@ from pipelines.resources import RegistrySettings, Warehouse
         AssetKey("reproduced_pools"),
         AssetKey("id_redirects"),
         AssetKey("score_comparison"),
+        AssetKey("score_disputes"),
     ],
     description="Writes exports/releases/<id>/ (manifest with checksums, index.json, one page "
     "per benchmark, Parquet tables, leaderboard.json, registry.duckdb for DuckDB 1.4+) in a "

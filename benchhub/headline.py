@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -35,6 +35,9 @@ import yaml
 from benchhub_format.score_settings import normalise_json
 from duckdb.func import FunctionNullHandling
 
+from benchhub.corrections import Correction, apply_corrections
+from benchhub.runs import RUN_POOL_KEY, pool_id_for
+from benchhub.site.run_pages import DEFAULT_SITE_URL, pool_page_url
 from benchhub.warehouse import sql_text, transaction
 
 CURATED_HEADLINES = Path(__file__).resolve().parents[1] / "curation" / "headlines.yaml"
@@ -535,12 +538,35 @@ def score_functions(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
                 con.remove_function(name)
 
 
-def build_scores(con: duckdb.DuckDBPyConnection) -> None:
+def build_scores(
+    con: duckdb.DuckDBPyConnection,
+    corrections: Iterable[Correction] = (),
+    site_url: str = DEFAULT_SITE_URL,
+) -> None:
     """`scores` with each score's headline/breakdown kind, and `benchmark_headlines`, in one
-    transaction (rolled back before the functions go, so a failure keeps its own message)."""
-    with score_functions(con), transaction(con):
-        for name in ("scores", "benchmark_headlines", "score_kinds"):
+    transaction (rolled back before the functions go, so a failure keeps its own message).
+
+    A person's `corrections` (curation/corrections.yaml) are applied right after the scores are
+    read, so headlines, kinds and everything downstream see the corrected scores. A reproduced
+    score's source is its pool's page under `site_url`."""
+    with score_functions(con), _pool_pages(con, site_url), transaction(con):
+        con.execute(sql_text("scores"))
+        apply_corrections(con, corrections)
+        for name in ("benchmark_headlines", "score_kinds"):
             con.execute(sql_text(name))
+
+
+@contextmanager
+def _pool_pages(con: duckdb.DuckDBPyConnection, site_url: str) -> Iterator[None]:
+    """The view `pool_pages`: each pool of reproduced runs with its page's public URL."""
+    keys = con.execute(f"SELECT {', '.join(RUN_POOL_KEY)} FROM reproduced_medians").fetchall()
+    columns = {name: [key[i] for key in keys] for i, name in enumerate(RUN_POOL_KEY)}
+    columns["page_url"] = [pool_page_url(site_url, pool_id_for(*key)) for key in keys]
+    con.register("pool_pages", pa.table({k: pa.array(v, pa.string()) for k, v in columns.items()}))
+    try:
+        yield
+    finally:
+        con.unregister("pool_pages")
 
 
 def build_comparisons(con: duckdb.DuckDBPyConnection) -> None:

@@ -20,9 +20,8 @@ from benchhub.pooling import (
     pool_estimates,
     submitter_weights,
 )
+from benchhub.runs import RUN_POOL_KEY, pool_id_for
 from benchhub.warehouse import insert_rows, sql_text, transaction
-
-POOL_KEY = ("benchmark_id", "model_id", "harness", "settings_key")
 
 # Dense integer codes, from small dictionaries joined in (hash joins, no window over every row):
 # pools, submitters and task names; and one row per run with its pool's and submitter's codes.
@@ -177,9 +176,8 @@ def _pool_table(
         values = np.asarray(values, dtype=np.float64)
         return pa.array(np.nan_to_num(values).astype(np.int64), mask=np.isnan(values))
 
-    columns: dict[str, Any] = {
-        key: [p[index + 1] for p in pools] for index, key in enumerate(POOL_KEY)
-    }
+    columns: dict[str, Any] = {"pool_id": [pool_id_for(*p[1:5]) for p in pools]}
+    columns |= {key: [p[index + 1] for p in pools] for index, key in enumerate(RUN_POOL_KEY)}
     columns |= {
         "settings": [json.dumps(s, sort_keys=True, ensure_ascii=False) for s in settings],
         "n_runs": counts(est.n_runs),
@@ -238,7 +236,7 @@ def _curve_rows(
         )
         if curve is None:
             continue
-        key = dict(zip(POOL_KEY, pools[p][1:5], strict=True))
+        key = dict(zip(RUN_POOL_KEY, pools[p][1:5], strict=True))
         rows += [
             {
                 **key,

@@ -7,10 +7,11 @@ and a bad one is moved to quarantine with its reason instead of being loaded.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +25,8 @@ from benchhub_format.summary_check import parse_timestamp
 from benchhub.warehouse import insert_rows, sql_text, transaction
 
 QUARANTINE_DIRNAME = "quarantine"
+# What runs are pooled on (reproduced_medians, reproduced_pools): agent and settings never mix.
+RUN_POOL_KEY = ("benchmark_id", "model_id", "harness", "settings_key")
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,50 @@ def settings_key(summary: dict[str, Any]) -> str:
     settings = {k: v for k, v in (summary.get("settings") or {}).items() if k != "attempts"}
     pooled_on = {"agent": summary["agent"], "settings": settings}
     return json.dumps(pooled_on, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def pool_id_for(benchmark_id: str, model_id: str, harness: str, settings_key: str) -> str:
+    """The id of the pool these runs join (what `reproduced_pools` groups on): it names the
+    pool's page, so it stays the same from release to release while runs are added."""
+    key = "\0".join((benchmark_id, model_id, harness, settings_key))
+    return f"pool-{hashlib.sha256(key.encode()).hexdigest()[:20]}"
+
+
+def run_document(run: Mapping[str, Any], attempts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """A run's public JSON form (its page's data): the `reproduced_runs` row, the pool it joins
+    and each task's reward per attempt. The intake serves it for a run it just accepted and
+    the release publishes it as `runs/<run_id>.json`, from the same fields."""
+    rewards: dict[str, list[float]] = {}
+    for attempt in sorted(attempts, key=lambda a: (a["task"], a.get("attempt") or 0)):
+        rewards.setdefault(attempt["task"], []).append(float(attempt["reward"]))
+    pooled_on = json.loads(run["settings_key"])
+    return {
+        "run_id": run["run_id"],
+        "benchmark_id": run["benchmark_id"],
+        "model_id": run["model_id"],
+        "model": run["model"],
+        "agent": run["agent"],
+        "harness": run["harness"],
+        "harbor_version": run["harbor_version"],
+        "cli_version": run["cli_version"],
+        "settings": pooled_on.get("settings") or {},
+        "score": float(run["score"]),
+        "n_tasks": int(run["n_tasks"]),
+        "n_attempts": int(run["n_attempts"]),
+        "sample_n": int(run["sample_n"]),
+        "results_sha256": run["results_sha256"],
+        "submitter": run["submitter"],
+        "created_at": _iso(run["created_at"]),
+        "received_at": _iso(run["received_at"]),
+        "pool_id": pool_id_for(
+            run["benchmark_id"], run["model_id"], run["harness"], run["settings_key"]
+        ),
+        "rewards": rewards,
+    }
+
+
+def _iso(value: datetime | str) -> str:
+    return value.astimezone(UTC).isoformat() if isinstance(value, datetime) else str(value)
 
 
 def quarantine(path: Path, reason: str, quarantine_dir: Path, details: Sequence[str] = ()) -> Path:

@@ -45,7 +45,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--keys", type=Path, help="API key hashes (see add-key); default: none")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8787)
-    serve.add_argument("--public-url", help="base URL for run links (default: http://HOST:PORT)")
+    serve.add_argument(
+        "--public-url",
+        help="where clients reach this intake; a push answers with the run's page "
+        "PUBLIC_URL/runs/<run_id>, served here (default: http://HOST:PORT)",
+    )
+    serve.add_argument(
+        "--site-url",
+        default=defaults.site_url,
+        help="the public release site that run pages link into",
+    )
     serve.add_argument("--max-body-bytes", type=int, default=defaults.max_body_bytes)
     serve.add_argument(
         "--per-minute",
@@ -88,6 +97,7 @@ def _serve(args: argparse.Namespace) -> int:
         release=args.release,
         keys=args.keys,
         public_url=args.public_url or f"http://{args.host}:{args.port}",
+        site_url=args.site_url,
         max_body_bytes=args.max_body_bytes,
         per_minute=args.per_minute,
         burst=args.burst,

@@ -1,8 +1,11 @@
-"""The intake HTTP service: `POST /v1/runs`, `GET /v1/runs/{run_id}`, `GET /healthz`.
+"""The intake HTTP service: `POST /v1/runs`, `GET /v1/runs/{run_id}`, the run's page
+`GET /runs/{run_id}` (and `/runs/{run_id}.json`), `POST /v1/disputes`, `GET /healthz`.
 
 A push is rate-limited and authenticated before its body is read, the body is read with a size
 and time limit, checked with summary_check (the same checks as the CLI and the pipeline),
-and written to the inbox before the 201 goes out, so an acknowledged run is never lost.
+and written to the inbox before the 201 goes out, so an acknowledged run is never lost. A
+dispute (`ltb bench report`) goes through the same limits, with benchhub_format.disputes'
+checks and a smaller size limit, into `<inbox>/disputes/`.
 """
 
 from __future__ import annotations
@@ -14,11 +17,19 @@ import logging
 import math
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from benchhub_format.errors import InvalidSummaryError, RunConflictError
+from benchhub_format.disputes import (
+    MAX_DISPUTE_BYTES,
+    WrittenDispute,
+    check_dispute,
+    parse_dispute_bytes,
+    write_dispute,
+)
+from benchhub_format.errors import InvalidDisputeError, InvalidSummaryError, RunConflictError
 from benchhub_format.inbox import (
     ANONYMOUS,
     WrittenRun,
@@ -34,6 +45,8 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from benchhub.runs import Rejection, read_inbox_run, run_document
+from benchhub.site.run_pages import DEFAULT_SITE_URL, run_page
 from intake.keys import KeyStore
 from intake.ratelimit import RateLimiter
 from intake.release import KnownBenchmarks
@@ -47,6 +60,11 @@ ERROR_BY_KIND = {
     "malformed": "body is not a JSON run summary",
     "invalid": "run summary rejected",
 }
+DISPUTE_ERROR_BY_KIND = {
+    "too_large": "dispute too large",
+    "malformed": "body is not a JSON dispute",
+    "invalid": "dispute rejected",
+}
 
 
 @dataclass(frozen=True)
@@ -54,7 +72,8 @@ class IntakeSettings:
     inbox: Path
     release: str | None = None  # a release folder or URL; None accepts any benchmark id
     keys: Path | None = None
-    public_url: str = "http://127.0.0.1:8787"
+    public_url: str = "http://127.0.0.1:8787"  # where clients reach this intake: run links
+    site_url: str = DEFAULT_SITE_URL  # the public release site the run pages link into
     max_body_bytes: int = MAX_SUMMARY_BYTES
     per_minute: float = 30.0  # per client address, for anonymous pushes and failed keys
     burst: int = 10
@@ -88,7 +107,8 @@ def create_app(
         log.warning("no release configured: accepting any well-formed benchmark id")
 
     def run_url(run_id: str) -> str:
-        return f"{settings.public_url.rstrip('/')}/v1/runs/{run_id}"
+        # The run's page: served here at once, and by the release site once a release holds it.
+        return f"{settings.public_url.rstrip('/')}/runs/{run_id}"
 
     async def push_run(request: Request) -> Response:
         submitter = _submitter(request, keys, by_address, by_key)
@@ -123,6 +143,44 @@ def create_app(
             raise ApiError(404, "no such run", [f"run_id: {run_id[:80]!r}"]) from None
         return Response(data, media_type="application/json")
 
+    async def get_run_page(request: Request) -> Response:
+        name = request.path_params["name"]
+        run_id = name.removesuffix(".json")
+        document = await run_in_threadpool(_run_document, settings.inbox, run_id)
+        if name.endswith(".json"):
+            return JSONResponse(document)
+        html = run_page(
+            document,
+            root=f"{settings.site_url.rstrip('/')}/",
+            json_href=f"{run_id}.json",
+            published=False,
+        )
+        return Response(html, media_type="text/html; charset=utf-8")
+
+    async def push_dispute(request: Request) -> Response:
+        submitter = _submitter(request, keys, by_address, by_key)
+        limit = min(settings.max_body_bytes, MAX_DISPUTE_BYTES)
+        body = await _read_body(
+            request, limit, settings.body_timeout_seconds, DISPUTE_ERROR_BY_KIND
+        )
+        written = await run_in_threadpool(
+            _accept_dispute, settings.inbox, body, submitter, known.current(), limit
+        )
+        log.info(
+            "%s dispute %s from %s (%s)",
+            "accepted" if written.created else "replayed",
+            written.dispute_id,
+            _client(request),
+            submitter,
+        )
+        return JSONResponse(
+            {
+                "dispute_id": written.dispute_id,
+                "status": "created" if written.created else "existing",
+            },
+            status_code=201 if written.created else 200,
+        )
+
     async def healthz(request: Request) -> Response:
         ids = known.current()
         return JSONResponse(
@@ -145,11 +203,14 @@ def create_app(
         routes=[
             Route("/v1/runs", push_run, methods=["POST"]),
             Route("/v1/runs/{run_id}", get_run, methods=["GET"]),
+            Route("/runs/{name}", get_run_page, methods=["GET"]),
+            Route("/v1/disputes", push_dispute, methods=["POST"]),
             Route("/healthz", healthz, methods=["GET"]),
         ],
         exception_handlers={
             ApiError: _api_error,
             InvalidSummaryError: _invalid_summary,
+            InvalidDisputeError: _invalid_dispute,
             RunConflictError: _conflict,
             HTTPException: _http_error,
             Exception: _server_error,
@@ -169,6 +230,28 @@ def _accept(
     received_at = datetime.now(UTC)
     summary = check_summary(parse_summary_bytes(body, max_bytes), known_ids, not_after=received_at)
     return write_run(inbox, summary, submitter=submitter, received_at=received_at)
+
+
+def _accept_dispute(
+    inbox: Path, body: bytes, submitter: str, known_ids: Collection[str] | None, max_bytes: int
+) -> WrittenDispute:
+    dispute = check_dispute(parse_dispute_bytes(body, max_bytes), known_ids)
+    return write_dispute(inbox, dispute, submitter=submitter, received_at=datetime.now(UTC))
+
+
+def _run_document(inbox: Path, run_id: str) -> dict[str, Any]:
+    """The run's public JSON form, from the record this intake wrote (checked again)."""
+    try:
+        path = run_path(inbox, run_id)
+    except ValueError:
+        raise ApiError(404, "no such run", [f"run_id: {run_id[:80]!r}"]) from None
+    if not path.is_file():
+        raise ApiError(404, "no such run", [f"run_id: {run_id[:80]!r}"])
+    read = read_inbox_run(path, None)
+    if isinstance(read, Rejection):  # the pipeline quarantines it; it has no page
+        raise ApiError(404, "no such run", [f"run_id: {run_id}: {read.reason}"])
+    record, attempts = read
+    return run_document(asdict(record), attempts)
 
 
 def _submitter(
@@ -217,10 +300,12 @@ def _client(request: Request) -> str:
     return host
 
 
-async def _read_body(request: Request, limit: int, timeout: float) -> bytes:
+async def _read_body(
+    request: Request, limit: int, timeout: float, errors: Mapping[str, str] = ERROR_BY_KIND
+) -> bytes:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        raise _too_large(int(declared), limit)
+        raise _too_large(int(declared), limit, errors)
     chunks: list[bytes] = []
     size = 0
     try:
@@ -228,7 +313,7 @@ async def _read_body(request: Request, limit: int, timeout: float) -> bytes:
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > limit:  # stop reading: a chunked upload has no length to check first
-                    raise _too_large(size, limit)
+                    raise _too_large(size, limit, errors)
                 chunks.append(chunk)
     except TimeoutError:
         raise ApiError(
@@ -239,10 +324,8 @@ async def _read_body(request: Request, limit: int, timeout: float) -> bytes:
     return b"".join(chunks)
 
 
-def _too_large(size: int, limit: int) -> ApiError:
-    return ApiError(
-        413, ERROR_BY_KIND["too_large"], [f"(body): over {limit} bytes (at least {size})"]
-    )
+def _too_large(size: int, limit: int, errors: Mapping[str, str]) -> ApiError:
+    return ApiError(413, errors["too_large"], [f"(body): over {limit} bytes (at least {size})"])
 
 
 async def _sweep_temp_files(settings: IntakeSettings) -> None:
@@ -274,6 +357,13 @@ async def _invalid_summary(request: Request, exc: Exception) -> Response:
     status = STATUS_BY_KIND[exc.kind]
     log.info("rejected %s from %s: %s", status, _client(request), exc.problems[0])
     return _error_response(status, ERROR_BY_KIND[exc.kind], exc.problems)
+
+
+async def _invalid_dispute(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, InvalidDisputeError)
+    status = STATUS_BY_KIND[exc.kind]
+    log.info("rejected dispute %s from %s: %s", status, _client(request), exc.problems[0])
+    return _error_response(status, DISPUTE_ERROR_BY_KIND[exc.kind], exc.problems)
 
 
 async def _conflict(request: Request, exc: Exception) -> Response:

@@ -15,7 +15,7 @@ from assets.checks import build_asset_checks
 from assets.release import release
 from assets.reproduced import reproduced_medians, reproduced_pools, reproduced_runs
 from assets.review import benchmark_reviews, benchmarks
-from assets.scores import leaderboard, score_comparison, scores
+from assets.scores import leaderboard, score_comparison, score_disputes, scores
 from pipelines.jobs import build_registry_job, ingest_runs_job
 from pipelines.resources import build_resources
 from pipelines.schedules import release_schedule
@@ -31,6 +31,7 @@ ALL_ASSETS = [
     reproduced_medians,
     reproduced_pools,
     scores,
+    score_disputes,
     leaderboard,
     score_comparison,
     release,

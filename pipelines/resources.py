@@ -36,7 +36,12 @@ class RegistrySettings(ConfigurableResource):
         description="the intake a release names: where `ltb bench push` sends runs without --to",
     )
     site_url: str = Field(
-        default=DEFAULT_ENDPOINTS.site, description="the public site a release names"
+        default=DEFAULT_ENDPOINTS.site,
+        description="the public site a release names: reproduced scores link to pool pages there",
+    )
+    corrections_file: str = Field(
+        default=settings.default_corrections(),
+        description="a person's decisions on disputed scores (retract, fix, relabel)",
     )
     accept_shrink: list[str] = Field(
         default=[],
@@ -61,6 +66,7 @@ def build_resources(
         release_retention=int(settings.setting(settings.ENV_RELEASE_RETENTION, "10")),
         intake_url=settings.setting(settings.ENV_INTAKE_URL, DEFAULT_ENDPOINTS.intake),
         site_url=settings.setting(settings.ENV_SITE_URL, DEFAULT_ENDPOINTS.site),
+        corrections_file=settings.default_corrections(),
         accept_shrink=[
             name.strip()
             for name in settings.setting(settings.ENV_ACCEPT_SHRINK, "").split(",")

@@ -19,7 +19,10 @@ ENV_RELEASE_RETENTION = "BENCHHUB_RELEASE_RETENTION"  # how many releases to kee
 ENV_RELEASE_SCHEDULE = "BENCHHUB_RELEASE_CRON"  # when the scheduled release runs
 ENV_ACCEPT_SHRINK = "BENCHHUB_ACCEPT_SHRINK"  # channels whose drop in rows a person accepted
 ENV_INTAKE_URL = "BENCHHUB_INTAKE_URL"  # the intake a release names (where `ltb bench push` goes)
-ENV_SITE_URL = "BENCHHUB_SITE_URL"  # the public site a release names
+ENV_SITE_URL = (
+    "BENCHHUB_SITE_URL"  # the public site a release names (run and pool pages live there)
+)
+ENV_CORRECTIONS = "BENCHHUB_CORRECTIONS"  # a person's decisions on disputed scores
 
 
 def setting(name: str, default: str) -> str:
@@ -36,3 +39,7 @@ def default_exports() -> str:
 
 def default_inbox() -> str:
     return setting(ENV_INBOX, str(PROJECT_ROOT / "inbox"))
+
+
+def default_corrections() -> str:
+    return setting(ENV_CORRECTIONS, str(PROJECT_ROOT / "curation" / "corrections.yaml"))

@@ -4,6 +4,7 @@
 -- the spread between runs, how many more runs of the same size would bring the interval to
 -- +-2 points, and the cap on one submitter's share. Scores are in points (0-100).
 CREATE OR REPLACE TABLE reproduced_pools (
+    pool_id VARCHAR NOT NULL,             -- names the pool's page: benchhub.runs.pool_id_for
     benchmark_id VARCHAR NOT NULL,
     model_id VARCHAR NOT NULL,
     harness VARCHAR NOT NULL,

@@ -64,7 +64,8 @@ reproduced AS (
         'percent' AS scale,
         'mean reward x 100' AS metric,
         'reproduced' AS label,
-        'https://benchhub.dev/runs/' || r.benchmark_id || '/' || r.model_id AS source_url,
+        -- the pool's page on the public site (benchhub/site/run_pages.py), which lists its runs
+        pp.page_url AS source_url,
         'ltb-runs' AS channel,
         r.harness,
         NULL AS harness_version,
@@ -84,6 +85,7 @@ reproduced AS (
         r.benchmark_id AS benchmark_as_published,
         'ltb users' AS publisher
     FROM reproduced_medians AS r
+    JOIN pool_pages AS pp USING (benchmark_id, model_id, harness, settings_key)
 ),
 every_score AS (
     SELECT * FROM published
@@ -106,7 +108,10 @@ SELECT
         p.kind
     ) AS part,
     p.part AS part_published_at_source,
-    channel_authority(channel) AS authority
+    channel_authority(channel) AS authority,
+    -- a person's decision in curation/corrections.yaml that changed this score, set by
+    -- benchhub.corrections.apply_corrections
+    NULL::VARCHAR AS correction
 FROM every_score AS e
 -- a source known to publish only a part of the benchmark (curation/headlines.yaml `parts`)
 LEFT JOIN curated_parts AS p

@@ -42,6 +42,8 @@ TABLES = {
     "reproduced_budget_curves",
     "leaderboard",
     "score_comparison",
+    "score_disputes",
+    "score_corrections",
 }
 
 

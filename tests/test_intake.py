@@ -107,7 +107,7 @@ def test_accepts_a_valid_summary_and_writes_it_to_the_inbox(make_client, inbox: 
     answer = response.json()
     run_id = answer["run_id"]
     assert run_id == "run-" + summary["results_sha256"][:20]
-    assert answer["url"] == f"http://intake.test/v1/runs/{run_id}"
+    assert answer["url"] == f"http://intake.test/runs/{run_id}"
     assert response.headers["location"] == answer["url"]
     assert inbox_files(inbox) == [f"{run_id}.json"]
     record = read_run(inbox / f"{run_id}.json")

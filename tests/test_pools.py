@@ -149,7 +149,7 @@ def test_pools_export_to_every_eval_ever_0_3_with_uncertainty_and_limits(tmp_pat
     pools = con.sql("SELECT * FROM reproduced_pools").arrow().read_all().to_pylist()
     con.close()
     exported = export_release_eee(
-        pool_scores(pools),
+        pool_scores(pools, "https://site.test"),
         [{"benchmark_id": BENCHMARK, "name": "SWE-bench Verified"}],
         [{"model_id": "openai/gpt-4o", "developer": "openai"}],
         datetime(2026, 12, 1, 15, tzinfo=UTC),
@@ -158,6 +158,8 @@ def test_pools_export_to_every_eval_ever_0_3_with_uncertainty_and_limits(tmp_pat
     path, record = next(iter(exported.items()))
     assert record_problems(path, record) == []  # the 0.3.0 JSON Schema and the package
     (result,) = record["evaluation_results"]
+    page = f"https://site.test/pools/{pools[0]['pool_id']}.html"  # the pool's page lists its runs
+    assert result["source_data"]["additional_details"]["source_url"] == page
     uncertainty = result["score_details"]["uncertainty"]
     assert uncertainty["standard_error"]["value"] == pytest.approx(pools[0]["std_error"])
     assert uncertainty["confidence_interval"]["lower"] == pytest.approx(pools[0]["ci_low"])

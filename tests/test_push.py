@@ -11,6 +11,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -123,11 +124,11 @@ def test_pushed_runs_reach_the_medians(intake: Intake, tmp_path: Path, ltb_push)
         assert result.returncode == 0, result.stderr
         run_id, state = result.stdout.splitlines()[0].split(" ", 1)
         assert state == "(new run)"
-        assert result.stdout.splitlines()[1] == f"page: {intake.url}/v1/runs/{run_id}"
-    page_url = pushed[0].stdout.splitlines()[1].removeprefix("page: ")
-    page = json.load(urllib.request.urlopen(page_url, timeout=5))
-    assert set(page["summary"]) <= SUMMARY_KEYS  # the summary only, no transcript
-    assert page["summary"]["notes"] == "first run"
+        assert result.stdout.splitlines()[1] == f"page: {intake.url}/runs/{run_id}"
+    first_id = pushed[0].stdout.split()[0]
+    record = json.load(urllib.request.urlopen(f"{intake.url}/v1/runs/{first_id}", timeout=5))
+    assert set(record["summary"]) <= SUMMARY_KEYS  # the summary only, no transcript
+    assert record["summary"]["notes"] == "first run"
 
     # The shared intake's inbox also holds other tests' runs: pool only the ones pushed here.
     own_inbox = tmp_path / "own-inbox"
@@ -148,6 +149,33 @@ def test_pushed_runs_reach_the_medians(intake: Intake, tmp_path: Path, ltb_push)
     assert pooled[0][:4] == (6, pytest.approx(100 * statistics.median(scores)), 20.0, 100.0)
     assert pooled[1][:2] == (1, 0.0)
     assert '"reasoning_effort":"low"' in pooled[1][4]
+
+
+def test_the_url_a_push_prints_answers_with_the_run(
+    intake: Intake, tmp_path: Path, ltb_push
+) -> None:
+    summary = make_summary(400, rewards={"t1": 1.0, "t2": 0.0, "t3": 1.0})
+    result = ltb_push(str(write_summary(tmp_path / "run", summary)), "--to", intake.url)
+    assert result.returncode == 0, result.stderr
+    run_id = result.stdout.split()[0]
+    page_url = result.stdout.splitlines()[1].removeprefix("page: ")
+    assert page_url == f"{intake.url}/runs/{run_id}"
+
+    with urllib.request.urlopen(page_url, timeout=5) as response:
+        assert response.status == 200
+        assert response.headers["content-type"].startswith("text/html")
+        html = response.read().decode()
+    assert run_id in html and "demo-qa" in html and summary["model"] in html
+    assert "66.67" in html  # the run's score
+    with urllib.request.urlopen(f"{page_url}.json", timeout=5) as response:
+        document = json.load(response)
+    assert document["run_id"] == run_id and document["score"] == summary["score"]
+    assert document["rewards"] == {"t1": [1.0], "t2": [0.0], "t3": [1.0]}
+    assert document["pool_id"].startswith("pool-")
+    assert f'href="https://benchhub.dev/pools/{document["pool_id"]}.html"' in html
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(f"{intake.url}/runs/run-{'0' * 20}", timeout=5)
+    assert missing.value.code == 404
 
 
 def test_replays_and_keys(intake: Intake, tmp_path: Path, ltb_push) -> None:

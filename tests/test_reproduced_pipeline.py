@@ -139,3 +139,16 @@ def test_synthetic_pushes_from_real_harbor_output_reach_the_benchmark_page(
     assert 'class="budget-curve"' in pooled
     tables = {Path(f).stem for f in opened.manifest["files"] if f.endswith(".parquet")}
     assert {"reproduced_pools", "reproduced_budget_curves"} <= tables
+
+    # The pool's page (linked from the benchmark page) lists its runs, each with its own page.
+    assert f'href="../pools/{pool["pool_id"]}.html"' in pooled
+    pool_json = opened.read_json(f"pools/{pool['pool_id']}.json")
+    assert len(pool_json["runs"]) == 5 and pool_json["estimate"] == pool["estimate"]
+    pool_html = (release.path / "site" / "pools" / f"{pool['pool_id']}.html").read_text()
+    for run in pool_json["runs"]:
+        assert f'href="../runs/{run["run_id"]}.html"' in pool_html
+        document = opened.read_json(f"runs/{run['run_id']}.json")
+        assert document["pool_id"] == pool["pool_id"] and document["score"] == run["score"]
+        assert (release.path / "site" / "runs" / f"{run['run_id']}.html").is_file()
+    (reproduced,) = [s for s in page["scores"] if s["label"] == "reproduced"]
+    assert reproduced["source_url"] == f"https://benchhub.dev/pools/{pool['pool_id']}.html"

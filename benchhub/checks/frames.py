@@ -216,6 +216,21 @@ FRAME_QUERIES: dict[str, str] = {
                    AS runs_miscounted,
                {_orphan("t", "benchmarks")}
         FROM reproduced_pools AS t""",
+    "score_disputes": f"""
+        SELECT dispute_id, benchmark_id, model_id, label, claimed_value, source_url, status,
+               CASE WHEN status = 'decided' AND decision IS NULL THEN dispute_id END
+                   AS decided_without_decision,
+               {_orphan("t", "benchmarks")}
+        FROM score_disputes AS t""",
+    "score_corrections": """
+        SELECT position, benchmark_id, model_id, label, action, value, source_url, to_label,
+               matched_rows,
+               CASE WHEN action = 'fix' AND (value IS NULL OR source_url IS NULL)
+                    THEN position END AS fix_without_source,
+               CASE WHEN EXISTS (SELECT 1 FROM unnest(t.disputes) AS d(id)
+                                 WHERE d.id NOT IN (SELECT dispute_id FROM score_disputes))
+                    THEN position END AS names_unknown_dispute
+        FROM score_corrections AS t""",
     "reproduced_budget_curves": """
         SELECT benchmark_id, model_id, harness, settings_key, tokens, solved, solved_low,
                solved_high

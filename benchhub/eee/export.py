@@ -42,6 +42,7 @@ from typing import Any
 from every_eval_ever.helpers.io import datastore_path_components
 
 from benchhub.eee.validate import SCHEMA_VERSION
+from benchhub.site.run_pages import pool_page_url
 
 UNKNOWN = "unknown"
 COLLECTION_PREFIX = "benchhub-"
@@ -109,8 +110,9 @@ POOLS_METHOD = (
 )
 
 
-def pool_scores(pools: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """reproduced_pools rows as score rows for `export_release_eee`."""
+def pool_scores(pools: Iterable[Mapping[str, Any]], site_url: str) -> list[dict[str, Any]]:
+    """reproduced_pools rows as score rows for `export_release_eee`; each links to its pool's
+    page under `site_url`."""
     rows = []
     for pool in pools:
         settings = {
@@ -127,7 +129,7 @@ def pool_scores(pools: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "scale": "percent",
                 "metric": "mean reward x 100",
                 "label": "reproduced",
-                "source_url": f"https://benchhub.dev/runs/{pool['benchmark_id']}/{pool['model_id']}",
+                "source_url": pool_page_url(site_url, pool["pool_id"]),
                 "channel": POOLS_CHANNEL,
                 "publisher": "ltb users",
                 "harness": pool["harness"],

@@ -15,8 +15,10 @@ from benchhub_format.catalog import search_keys
 from benchhub_format.release import RELEASE_SCHEMA_VERSION
 
 from benchhub.catalog import FACT_FIELDS
+from benchhub.corrections import open_disputes
 from benchhub.disagreements import disagreements
 from benchhub.runnable import pullable
+from benchhub.runs import RUN_POOL_KEY, pool_id_for
 
 INDEX_DESCRIPTION_CHARS = 240
 LABEL_ORDER = {"self_reported": 0, "independent": 1, "reproduced": 2}
@@ -73,8 +75,10 @@ def benchmark_page(
     headline: Mapping[str, Any] | None = None,
     comparisons: Iterable[Mapping[str, Any]] = (),
     cells: Iterable[Mapping[str, Any]] = (),
+    disputes: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
-    """`children`: the released records whose parent this is (subsets, languages, variants)."""
+    """`children`: the released records whose parent this is (subsets, languages, variants).
+    `disputes`: the benchmark's `score_disputes` rows; the open ones are shown."""
     provenance = _json(benchmark.get("provenance")) or {}
     source_urls = _json(benchmark.get("source_urls")) or {}
     benchmark_id = benchmark["benchmark_id"]
@@ -135,6 +139,8 @@ def benchmark_page(
         "comparisons": [_comparison(c) for c in sorted(comparisons, key=_comparison_order)],
         "reproduced": [_median(m, scores) for m in medians],
         "pools": _pools(pools, curves),
+        # What readers reported with `ltb bench report` and no person has decided yet.
+        "disputes": open_disputes(disputes),
         "commands": ltb_commands(benchmark_id, _pullable(benchmark)),
     }
 
@@ -201,6 +207,7 @@ def _score(score: Mapping[str, Any], in_grid: bool = False) -> dict[str, Any]:
         "breakdown_kind": score.get("breakdown_kind"),
         "breakdown": score.get("breakdown_reason"),
         "unknown_settings": list(score.get("unknown_settings") or []),
+        "correction": score.get("correction"),  # a person's decision changed it
     }
     return page_score | {name: value for name, value in optional.items() if value}
 
@@ -306,6 +313,7 @@ def _median(median: Mapping[str, Any], scores: list[Mapping[str, Any]]) -> dict[
     ]
     return {
         "model_id": median["model_id"],
+        "pool_id": pool_id_for(*(median[k] for k in RUN_POOL_KEY)),
         "harness": median["harness"],
         "settings": _json(median.get("settings_key")) or {},
         "median": median["median"],
@@ -338,6 +346,7 @@ def _pools(
         )
     return [
         {
+            "pool_id": pool["pool_id"],
             "model_id": pool["model_id"],
             "harness": pool["harness"],
             "agent": (_json(pool["settings_key"]) or {}).get("agent"),
@@ -351,6 +360,30 @@ def _pools(
         }
         for pool in sorted(pools, key=lambda p: (-(p["estimate"] or 0), p["model_id"]))
     ]
+
+
+def pool_document(
+    pool: Mapping[str, Any],
+    curves: Iterable[Mapping[str, Any]],
+    runs: Iterable[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """`pools/<pool_id>.json`: the pool as its benchmark page shows it, and its runs."""
+    (shown,) = _pools([pool], curves)
+    return {
+        "schema_version": RELEASE_SCHEMA_VERSION,
+        "benchmark_id": pool["benchmark_id"],
+        **shown,
+        "runs": [
+            {
+                "run_id": run["run_id"],
+                "score": run["score"],
+                "n_tasks": run["n_tasks"],
+                "submitter": run["submitter"],
+                "created_at": str(run["created_at"]),
+            }
+            for run in sorted(runs, key=lambda r: (str(r["created_at"]), r["run_id"]))
+        ],
+    }
 
 
 def _json(value: Any) -> Any:

@@ -24,7 +24,7 @@ import json
 import os
 import shutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,7 +37,9 @@ from benchhub_format.release import (
     HEAD,
     INDEX,
     MANIFEST,
+    POOLS_DIR,
     RELEASE_SCHEMA_VERSION,
+    RUNS_DIR,
     SCORE_DIGESTS,
     SHARD_DIR,
     Endpoints,
@@ -56,6 +58,7 @@ from benchhub.release import contents
 from benchhub.release.blobs import BlobStore, code_sha256, derived_key
 from benchhub.release.changelog import changelog
 from benchhub.release.model_pages import write_model_pages
+from benchhub.runs import RUN_POOL_KEY, run_document
 from benchhub.site import write_site
 
 _PUBLISHED = "JOIN benchmarks b USING (benchmark_id) WHERE b.published"
@@ -75,6 +78,8 @@ EXPORT_TABLES: dict[str, str] = {
     "reproduced_runs": "SELECT * EXCLUDE (source_file) FROM reproduced_runs ORDER BY ALL",
     "reproduced_pools": "SELECT * FROM reproduced_pools ORDER BY ALL",
     "reproduced_budget_curves": "SELECT * FROM reproduced_budget_curves ORDER BY ALL",
+    "score_disputes": "SELECT * EXCLUDE (source_file) FROM score_disputes ORDER BY ALL",
+    "score_corrections": "SELECT * FROM score_corrections ORDER BY position",
 }
 EEE_RECORDS = "eee/scores.eee.jsonl.gz"
 ANALYST_COPY = "registry.duckdb"
@@ -109,8 +114,10 @@ def cut_release(
     on_step: Callable[[str], None] = lambda step: None,
 ) -> PublishedRelease:
     """Write, verify and publish a release of the warehouse; `endpoints` are the intake and
-    public site it names (where `ltb bench push` sends runs), the defaults unless given."""
+    public site it names (where `ltb bench push` sends runs; reproduced scores link to pool pages
+    on the site), the defaults unless given."""
     now = now or datetime.now(UTC)
+    endpoints = endpoints or Endpoints()
     release_id = new_release_id(now)
     releases = exports_dir / "releases"
     releases.mkdir(parents=True, exist_ok=True)
@@ -124,10 +131,10 @@ def cut_release(
     tmp.mkdir()
     try:
         retrieved_at = RetrievedAt.of(channel_status or [], now)
-        counts = _write_contents(con, tmp, retrieved_at, on_step, store)
+        counts = _write_contents(con, tmp, retrieved_at, on_step, store, endpoints.site)
         on_step("manifest")
         manifest = _manifest(tmp, release_id, now, previous, counts, channel_status or [], store)
-        manifest["endpoints"] = (endpoints or Endpoints()).as_dict()
+        manifest["endpoints"] = endpoints.as_dict()
         on_step("site")
         # The site shows the manifest's counts and changes, so it is written after them and
         # then listed in the manifest like every other file.
@@ -176,6 +183,7 @@ def _write_contents(
     retrieved_at: RetrievedAt,
     on_step: Callable[[str], None],
     store: BlobStore,
+    site_url: str,
 ) -> dict[str, Any]:
     """Write every file but the manifest and changelog; return the release's counts.
 
@@ -213,7 +221,7 @@ def _write_contents(
         _write_analyst_copy(con, out / ANALYST_COPY)
         store.remember(key, store.adopt(out / ANALYST_COPY))
     on_step("eee")
-    counts["eee_records"] = _write_eee(con, out, table_sha256, retrieved_at, store)
+    counts["eee_records"] = _write_eee(con, out, table_sha256, retrieved_at, store, site_url)
     return counts
 
 
@@ -245,6 +253,7 @@ def _write_eee(
     table_sha256: dict[str, str],
     retrieved_at: RetrievedAt,
     store: BlobStore,
+    site_url: str,
 ) -> int:
     """Every score as Every Eval Ever 0.3.0 records, one JSON line each with its datastore path;
     return the number of records.
@@ -260,6 +269,7 @@ def _write_eee(
         *(table_sha256[t] for t in ("scores", "reproduced_pools", "benchmarks", "models")),
         json.dumps(retrieved_at.by_channel, sort_keys=True, default=str),
         str(retrieved_at.otherwise),
+        site_url,  # the reproduced scores' source URLs are pool pages there
     )
     if store.derived(key, target):
         with gzip.open(target, "rt", encoding="utf-8") as lines:
@@ -268,7 +278,7 @@ def _write_eee(
     for score in scores:
         score["retrieved_at"] = retrieved_at.by_channel.get(score["channel"])
     records = export_release_eee(
-        scores + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"])),
+        scores + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"]), site_url),
         _rows(con, EXPORT_TABLES["benchmarks"]),
         _rows(con, EXPORT_TABLES["models"]),
         retrieved_at.otherwise,
@@ -326,6 +336,7 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) ->
     cell_rows = _rows(con, EXPORT_TABLES["leaderboard"])
     cells = contents.group_by(cell_rows, "benchmark_id")
     comparisons = contents.group_by(comparison_rows, "benchmark_id")
+    disputes = contents.group_by(_rows(con, EXPORT_TABLES["score_disputes"]), "benchmark_id")
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
@@ -347,6 +358,7 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) ->
             headline=headlines.get(benchmark_id),
             comparisons=comparisons.get(benchmark_id, []),
             cells=cells.get(benchmark_id, []),
+            disputes=disputes.get(benchmark_id, []),
         )
         _write_json(store, pages_dir / f"{benchmark_id}.json", page)
         entries.append(contents.index_entry(benchmark, len(page["scores"])))
@@ -355,6 +367,7 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) ->
         labels.update(s["label"] for s in page["scores"])
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
+    _write_run_pages(con, out, store)
     _write_json(store, out / INDEX, contents.build_index(entries))
     _write_json(store, out / "leaderboard.json", {"cells": cell_rows})
     summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
@@ -378,6 +391,34 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) ->
         "models_with_scores": len(models),
         "reproduced_runs": runs,
     }
+
+
+def _write_run_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) -> None:
+    """`runs/<run_id>.json` for every loaded run and `pools/<pool_id>.json` for every pool:
+    the data of the run and pool pages that pushes link to (docs/intake.md)."""
+    runs = _rows(con, "SELECT * FROM reproduced_runs ORDER BY run_id")
+    attempts = contents.group_by(
+        _rows(con, "SELECT * FROM reproduced_attempts ORDER BY run_id, task, attempt"), "run_id"
+    )
+    by_pool: dict[str, list[dict[str, Any]]] = {}
+    for run in runs:
+        document = run_document(run, attempts.get(run["run_id"], []))
+        by_pool.setdefault(document["pool_id"], []).append(run)
+        _write_json(store, out / RUNS_DIR / f"{run['run_id']}.json", document)
+    curves = contents.group_by(
+        _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
+    )
+    for pool in _rows(con, EXPORT_TABLES["reproduced_pools"]):
+        document = contents.pool_document(
+            pool,
+            [c for c in curves.get(pool["benchmark_id"], []) if _same_pool(c, pool)],
+            by_pool.get(pool["pool_id"], []),
+        )
+        _write_json(store, out / POOLS_DIR / f"{pool['pool_id']}.json", document)
+
+
+def _same_pool(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return all(a[key] == b[key] for key in RUN_POOL_KEY)
 
 
 def _write_analyst_copy(con: duckdb.DuckDBPyConnection, path: Path) -> None:

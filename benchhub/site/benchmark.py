@@ -87,6 +87,28 @@ def published_next_to(median: dict[str, Any], label: str) -> list[PublishedValue
     ]
 
 
+@dataclass(frozen=True)
+class OpenDisputes:
+    """A page's open disputes by model, to show next to the scores they question."""
+
+    by_model: dict[str, list[dict[str, Any]]]
+
+    @classmethod
+    def of(cls, page: dict[str, Any]) -> OpenDisputes:
+        by_model: dict[str, list[dict[str, Any]]] = {}
+        for dispute in page.get("disputes") or []:
+            by_model.setdefault(dispute["model_id"], []).append(dispute)
+        return cls(by_model)
+
+    def of_score(self, score: dict[str, Any]) -> list[dict[str, Any]]:
+        """The disputes of this score's model under its label (or under no label: any)."""
+        return [
+            d
+            for d in self.by_model.get(score["model_id"], [])
+            if d.get("label") in (None, score["label"])
+        ]
+
+
 def commands(page: dict[str, Any]) -> list[tuple[str, str]]:
     rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
     return sorted(page["commands"].items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))

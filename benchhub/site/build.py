@@ -9,18 +9,20 @@ that serves the release folder. Nothing is fetched from the web when a page is v
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from benchhub_format.release import MODEL_INDEX, model_page_path
+from benchhub_format.release import MODEL_INDEX, POOLS_DIR, RUNS_DIR, model_page_path
 from benchhub_format.top_scores import top_headline_scores
 
 from benchhub.redirects import REDIRECTS_FILE
 from benchhub.release.blobs import code_sha256, derived_key
 from benchhub.site import directory
 from benchhub.site.benchmark import (
+    OpenDisputes,
     commands,
     curve_chart,
     facts,
@@ -31,6 +33,7 @@ from benchhub.site.formatting import LABELS
 from benchhub.site.heatmap import COLOUR_STEPS, build_heatmap
 from benchhub.site.release_page import change_lists, channel_rows, in_order
 from benchhub.site.render import render
+from benchhub.site.run_pages import pool_page, run_page
 
 if TYPE_CHECKING:
     from benchhub.release.blobs import BlobStore
@@ -61,6 +64,21 @@ def write_site(
     written.append(_write(site / "release.html", _release_page(release_info)))
     written.append(_write(site / "claims.html", _claims_page(release_dir, index)))
     written += _redirect_pages(site, release_dir)
+    written += _run_and_pool_pages(site, release_dir)
+    return written
+
+
+def _run_and_pool_pages(site: Path, release_dir: Path) -> list[Path]:
+    """A page per pushed run and per pool of runs, from `runs/*.json` and `pools/*.json`."""
+    written = []
+    for path in sorted((release_dir / RUNS_DIR).glob("*.json")):
+        html = run_page(
+            _read_json(path), root="../", json_href=f"../../{RUNS_DIR}/{path.name}", published=True
+        )
+        written.append(_write(site / RUNS_DIR / f"{path.stem}.html", html))
+    for path in sorted((release_dir / POOLS_DIR).glob("*.json")):
+        html = pool_page(_read_json(path), root="../", json_href=f"../../{POOLS_DIR}/{path.name}")
+        written.append(_write(site / POOLS_DIR / f"{path.stem}.html", html))
     return written
 
 
@@ -136,6 +154,10 @@ def _benchmark_pages(
     site: Path, release_dir: Path, index: dict[str, Any], store: BlobStore | None
 ) -> list[Path]:
     published = {entry["id"] for entry in index["benchmarks"]}
+    pool_pages = {path.stem for path in (release_dir / POOLS_DIR).glob("*.json")}
+    # A page links a pool only where the release has its page: which pools have one is part of
+    # every page's key (it changes only when runs are pushed).
+    pools_digest = hashlib.sha256(",".join(sorted(pool_pages)).encode()).hexdigest()[:16]
     written = []
     for entry in index["benchmarks"]:
         source = release_dir / "benchmarks" / f"{entry['id']}.json"
@@ -144,11 +166,13 @@ def _benchmark_pages(
         placed = store.entries.get(str(source)) if store is not None else None
         if store is not None and placed:
             # the index names the page's parent too: an unchanged page is not even read
-            key = _page_key(placed["sha256"], entry.get("parent_id") in published)
+            key = _page_key(placed["sha256"], entry.get("parent_id") in published, pools_digest)
             if store.derived(key, target):
                 written.append(target)
                 continue
         page = _read_json(source)
+        shown = (page.get("pools") or []) + (page.get("reproduced") or [])
+        linked = {p["pool_id"] for p in shown if "pool_id" in p} & pool_pages
         found, absent = facts(page)
         html = render(
             "benchmark.html",
@@ -162,6 +186,8 @@ def _benchmark_pages(
             published_next_to=published_next_to,
             curve_chart=curve_chart,
             parent_published=page.get("parent_id") in published,
+            disputes=OpenDisputes.of(page),
+            pool_pages=linked,
         )
         if store is not None and key is not None:
             store.remember(key, store.write(target, html.encode("utf-8")))
@@ -203,10 +229,10 @@ def _model_pages(
     return written
 
 
-def _page_key(page_sha256: str, parent_published: bool) -> str:
+def _page_key(page_sha256: str, parent_published: bool, pools_digest: str) -> str:
     # This package's code, templates and static files shape a page: any change renders again.
     site_code = code_sha256(Path(__file__).parent)
-    return f"site-benchmark:{site_code}:{page_sha256}:{int(parent_published)}"
+    return f"site-benchmark:{site_code}:{page_sha256}:{int(parent_published)}:{pools_digest}"
 
 
 def _heatmap_pages(

@@ -1,4 +1,5 @@
-"""Errors about a release or a run summary, reported as one clear line (what, where, what to do).
+"""Errors about a release, a run summary or a score dispute, reported as one clear line (what,
+where, what to do).
 
 Shared by the CLI, the intake and the pipeline; `exit_code` is what `ltb` exits with.
 """
@@ -36,6 +37,17 @@ class InvalidSummaryError(FormatError):
                 problems
             )
         super().__init__(message)
+
+
+class InvalidDisputeError(FormatError):
+    """A score dispute failed a check; `problems` and `kind` as in InvalidSummaryError."""
+
+    exit_code = 4
+
+    def __init__(self, problems: list[str], *, kind: str = "invalid") -> None:
+        self.problems = problems
+        self.kind = kind
+        super().__init__("invalid dispute: " + "; ".join(problems[:10]))
 
 
 class RunConflictError(FormatError):

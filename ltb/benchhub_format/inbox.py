@@ -83,18 +83,29 @@ def write_run(
         "summary": summary,
     }
     data = json.dumps(record, ensure_ascii=False, allow_nan=False, sort_keys=True).encode()
-    temp = _write_temp(Path(inbox_dir), data, 0o644)
-    try:
-        # link, unlike replace, never overwrites: of two concurrent pushes exactly one creates
-        # the record and the other sees it exists.
-        os.link(temp, final)
-    except FileExistsError:
+    if not write_new_file(final, data):
         _check_replay(final, summary)
         return WrittenRun(run_id, created=False)
+    return WrittenRun(run_id, created=True)
+
+
+def write_new_file(path: Path, data: bytes) -> bool:
+    """Write `path` whole, never over an existing file; False when it already exists.
+
+    The data goes to a temp file (a name no reader globs), is fsynced, then hard-linked into
+    place: link, unlike replace, never overwrites, so of two concurrent writers exactly one
+    creates the file and the other sees it exists. The folder is fsynced before returning.
+    """
+    path = Path(path)
+    temp = _write_temp(path.parent, data, 0o644)
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        return False
     finally:
         temp.unlink(missing_ok=True)
-    _fsync_dir(Path(inbox_dir))
-    return WrittenRun(run_id, created=True)
+    _fsync_dir(path.parent)
+    return True
 
 
 def read_run(path: Path, known_benchmarks: Collection[str] | None = None) -> InboxRecord:

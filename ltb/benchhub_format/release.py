@@ -33,6 +33,10 @@ INDEX = "index.json"
 MODEL_INDEX = "models.json"  # the model search index; one page per model under models/
 CHANGELOG = "CHANGELOG.md"
 SCORE_DIGESTS = "score_digests.json"
+# Pushed runs and pools of runs: `runs/<run_id>.json`, `pools/<pool_id>.json`, and their pages
+# `site/runs/<run_id>.html`, `site/pools/<pool_id>.html` (the URLs a push prints).
+RUNS_DIR = "runs"
+POOLS_DIR = "pools"
 # Every release lists these; a manifest without them describes a partial release.
 REQUIRED_FILES = (
     INDEX,

@@ -388,16 +388,16 @@ def _name_problems(obj: dict[str, Any]) -> list[str]:
     for field, allow_slash in (("benchmark_id", False), ("model", True), ("agent", True)):
         value = obj.get(field)
         if isinstance(value, str):
-            problems += [f"{field}: {p}" for p in _unsafe_name(value, allow_slash)]
+            problems += [f"{field}: {p}" for p in unsafe_name(value, allow_slash)]
     for field in ("rewards", "settings"):
         mapping = obj.get(field)
         if isinstance(mapping, dict):
             for key in mapping:
-                problems += [f"{field}: key {p}" for p in _unsafe_name(key, False)]
+                problems += [f"{field}: key {p}" for p in unsafe_name(key, False)]
     return problems
 
 
-def _unsafe_name(name: str, allow_slash: bool) -> list[str]:
+def unsafe_name(name: str, allow_slash: bool) -> list[str]:
     if _PLAIN_NAME.fullmatch(name) and ".." not in name:
         return []  # the common case, checked once instead of rule by rule
     shown = _clip(repr(name), 80)

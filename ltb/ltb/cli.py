@@ -24,6 +24,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bench", "pull"): ("ltb.commands.pull", "turn a benchmark's dataset rows into Harbor tasks"),
     ("bench", "run"): ("ltb.commands.run", "run Harbor on pulled tasks and write the run summary"),
     ("bench", "push"): ("ltb.commands.push", "upload a run summary to an intake or inbox"),
+    ("bench", "report"): ("ltb.commands.report", "report a score that disagrees with its source"),
     ("model", "search"): ("ltb.commands.model_search", "search models and agent systems"),
     ("model", "info"): ("ltb.commands.model_info", "show one model: identity, versions, scores"),
     ("registry", "verify"): ("ltb.commands.verify", "re-check a release's checksums and manifest"),

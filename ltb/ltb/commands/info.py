@@ -94,6 +94,14 @@ def render(page: dict[str, Any]) -> str:
     width = max(len(k) for k, _ in rows)
     lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
     lines += ["", *_scores(page)]
+    disputes = page.get("disputes") or []  # pages of releases before disputes have none
+    if disputes:
+        lines += ["", f"Open disputes ({len(disputes)}; a person has not decided yet):"]
+        lines += [
+            f"  {d['model_id']} {d.get('label') or 'any label'}: {d['claimed_value']:g} "
+            f"at {d['source_url']} ({d['note'][:80]})"
+            for d in disputes
+        ]
     if page["reproduced"]:
         lines += ["", "Reproduced (ltb runs):"]
         lines.append(

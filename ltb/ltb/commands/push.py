@@ -184,7 +184,20 @@ def load_summary(path: Path) -> dict[str, Any]:
 
 
 def post_summary(base_url: str, summary: dict[str, Any], key: str | None) -> Pushed:
-    url = base_url.rstrip("/") + "/v1/runs"
+    url, status, answer = post_json(base_url, "/v1/runs", summary, key, what="the run")
+    try:
+        return Pushed(answer["run_id"], answer["url"], status == 201)
+    except (KeyError, TypeError):
+        raise PushError(f"{url} answered {status} without a run id and page") from None
+
+
+def post_json(
+    base_url: str, path: str, payload: dict[str, Any], key: str | None, *, what: str
+) -> tuple[str, int, Any]:
+    """POST `payload` to the intake at `base_url` + `path`: (url, status, JSON answer).
+
+    A key goes only over https (or to loopback), and redirects are never followed."""
+    url = base_url.rstrip("/") + path
     parts = urllib.parse.urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise UsageError(f"--to {base_url}: an intake URL must be http:// or https://")
@@ -195,7 +208,7 @@ def post_summary(base_url: str, summary: dict[str, Any], key: str | None) -> Pus
     headers = {"Content-Type": "application/json", "User-Agent": f"ltb/{__version__}"}
     if key:
         headers["Authorization"] = f"Bearer {key}"
-    body = json.dumps(summary, allow_nan=False, ensure_ascii=False).encode()
+    body = json.dumps(payload, allow_nan=False, ensure_ascii=False).encode()
     request = urllib.request.Request(url, data=body, headers=headers, method="POST")
     opener = urllib.request.build_opener(_NoRedirect)
     try:
@@ -203,16 +216,13 @@ def post_summary(base_url: str, summary: dict[str, Any], key: str | None) -> Pus
             status = response.status
             answer = json.loads(response.read(MAX_RESPONSE_BYTES))
     except urllib.error.HTTPError as exc:
-        raise _refusal(url, exc) from None
+        raise _refusal(url, exc, what) from None
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise PushError(f"cannot reach the intake at {url}: {reason}") from None
     except json.JSONDecodeError:
         raise PushError(f"{url} answered {status} with something other than JSON") from None
-    try:
-        return Pushed(answer["run_id"], answer["url"], status == 201)
-    except (KeyError, TypeError):
-        raise PushError(f"{url} answered {status} without a run id and page") from None
+    return url, status, answer
 
 
 def write_to_inbox(inbox: Path, summary: dict[str, Any]) -> Pushed:
@@ -231,7 +241,7 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def _refusal(url: str, exc: urllib.error.HTTPError) -> PushError:
+def _refusal(url: str, exc: urllib.error.HTTPError, what: str) -> PushError:
     try:
         answer = json.loads(exc.read(MAX_RESPONSE_BYTES))
         error, details = answer["error"], list(answer.get("details") or [])
@@ -239,7 +249,7 @@ def _refusal(url: str, exc: urllib.error.HTTPError) -> PushError:
         error, details = exc.reason, []
     hints = {
         401: f"check --key / ${ENV_API_KEY}, or push without a key to push anonymously",
-        413: "the summary is larger than this intake accepts",
+        413: f"{what} is larger than this intake accepts",
         429: f"wait {exc.headers.get('Retry-After', 'a few')} s and push again",
     }
     if 300 <= exc.code < 400:
@@ -247,7 +257,7 @@ def _refusal(url: str, exc: urllib.error.HTTPError) -> PushError:
     if exc.code in hints and not details:
         details.append(hints[exc.code])
     lines = "".join(f"\n  {d}" for d in details)
-    return PushError(f"{url} refused the run: {exc.code} {error}{lines}")
+    return PushError(f"{url} refused {what}: {exc.code} {error}{lines}")
 
 
 def _find_summary_file(path: Path) -> Path | None:
