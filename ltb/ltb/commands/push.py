@@ -103,11 +103,15 @@ def pool_text(pool: dict[str, Any]) -> str:
 
 
 def _inbox_pool(inbox: Path, summary: dict[str, Any]) -> dict[str, Any] | None:
-    """The run's pool over every valid run in a local inbox, computed as the pipeline does."""
+    """The run's pool over every valid run in a local inbox, computed as the pipeline does; None
+    where ltb is installed without the pipeline (the pool then shows in the next release)."""
     from benchhub_format.inbox import read_run
 
-    from benchhub.pools import pool_of_runs
-    from benchhub.runs import settings_key
+    try:
+        from benchhub.pools import pool_of_runs
+        from benchhub.runs import settings_key
+    except ImportError:
+        return None
 
     def key(s: dict[str, Any]) -> tuple[str, ...]:
         return (s["benchmark_id"], s["model"].lower(), s["harness"], settings_key(s))
