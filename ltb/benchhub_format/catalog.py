@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import string
+from functools import lru_cache
 from typing import Any
 
 # str.translate is several times faster than a regex here, and search folds every name.
@@ -27,13 +28,12 @@ def search_keys(entry: dict[str, Any]) -> list[str]:
 
 def match_rank(entry: dict[str, Any], query: str) -> int | None:
     """Lower is better; None means no match. Every word of the query must match somewhere."""
-    folded_query = fold(query)
+    folded_query, words = _prepared(query)
     names = entry.get("search_keys") or search_keys(entry)
     if folded_query in names:
         return 0
     if any(n.startswith(folded_query) for n in names):
         return 1
-    words = [fold(w) for w in query.split() if fold(w)]
     if not words:
         return None
     haystack_names = " ".join(names)
@@ -44,6 +44,12 @@ def match_rank(entry: dict[str, Any], query: str) -> int | None:
     if all(w in haystack_names or w in description for w in words):
         return 3
     return None
+
+
+@lru_cache(maxsize=64)
+def _prepared(query: str) -> tuple[str, tuple[str, ...]]:
+    """The query folded whole and word by word, once per query rather than once per entry."""
+    return fold(query), tuple(fold(w) for w in query.split() if fold(w))
 
 
 def search(

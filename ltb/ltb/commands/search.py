@@ -33,19 +33,13 @@ def run(args: argparse.Namespace) -> int:
     release = open_registry(args.registry, offline=args.offline)
     entries = release.read_json(INDEX)["benchmarks"]
     limit = max(args.limit, 0)
-    hits = search(entries, args.query, args.axis, args.harbor_only, limit, args.all)
+    # One pass over the index: the matches with and without a parent, in rank order.
+    matches = search(entries, args.query, args.axis, args.harbor_only, len(entries), True)
+    hits = (matches if args.all else [h for h in matches if not h.get("parent_id")])[:limit]
     if args.json:
         print_json({"release_id": release.release_id, "query": args.query, "results": hits})
         return 0
-    children = (
-        []
-        if args.all
-        else [
-            h
-            for h in search(entries, args.query, args.axis, args.harbor_only, len(entries), True)
-            if h.get("parent_id")
-        ]
-    )
+    children = [] if args.all else [h for h in matches if h.get("parent_id")]
     more = (
         f"{len(children)} subsets and variants match too: add --all to list them."
         if children
