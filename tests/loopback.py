@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+import urllib.parse
 from collections import defaultdict
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -143,7 +144,9 @@ class FolderServer:
                 with owner._lock:
                     owner.requests.append(self.path)
                     owner.bytes_received += len(self.requestline) + 2 + len(bytes(self.headers))
-                target = (root / self.path.lstrip("/").split("?")[0]).resolve()
+                # Percent-decoded, as a static host does (model pages have "+" in their names).
+                relative = urllib.parse.unquote(self.path.lstrip("/").split("?")[0])
+                target = (root / relative).resolve()
                 if not target.is_relative_to(root) or not target.is_file():
                     self._answer(404, b"not found\n", {})
                     return

@@ -28,7 +28,7 @@ from ltb.pull.shapes import load_shapes
 
 from benchhub.runnable import runnability
 
-BUNDLED = Path(__file__).parents[1] / "ltb" / "bundled_rows"
+BUNDLED = Path(__file__).parents[1] / "ltb" / "ltb" / "bundled_rows"
 LINT_RULES = DEFAULT_RULES - {LintRule.SHARED_VERIFIER}
 
 
@@ -70,7 +70,7 @@ WINOGRANDE_ROW = {
 
 
 def _musr_rows() -> list[dict]:
-    """The bundled MuSR murder-mystery rows (real, see ltb/bundled_rows/SOURCE.txt) in the Hub
+    """The bundled MuSR murder-mystery rows (real, see ltb/ltb/bundled_rows/SOURCE.txt) in the Hub
     dataset's form, which keeps `choices` as the text of a Python list."""
     rows = [json.loads(line) for line in (BUNDLED / "musr-murder-mystery" / "test.jsonl").open()]
     return [

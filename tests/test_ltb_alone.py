@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -138,9 +139,11 @@ def test_the_cli_alone_verifies_a_served_release(
             server.url,
             cwd=tmp_path,
         )
-    assert verify.returncode == 0, verify.stderr[-2000:]
+    assert verify.returncode == 0, (verify.stdout + verify.stderr)[-2000:]
     report = json.loads(verify.stdout)
     assert report["verified"] is True and report["location"] == server.url
+    twice = [path for path, n in Counter(server.requests).items() if n > 1]
+    assert not twice, f"asked for more than once: {twice}"
     assert len(server.requests) == report["files"] + 2  # every file once, the head, the manifest
 
 

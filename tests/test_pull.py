@@ -1,7 +1,7 @@
 """`ltb bench pull`: real bundled rows in, Harbor-valid task folders out.
 
 The Hub is made unreachable (HF_ENDPOINT points at a closed local port) so every pull falls
-back to the rows bundled in ltb/bundled_rows, whatever the machine's network.
+back to the rows bundled in ltb/ltb/bundled_rows, whatever the machine's network.
 """
 
 from __future__ import annotations

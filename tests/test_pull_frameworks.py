@@ -2,7 +2,7 @@
 end to end on its real rows: pull -> Harbor Task loads -> lint clean -> oracle 100 -> a broken
 solution scores below 100.
 
-The Hub is made unreachable so pulls use the rows bundled in ltb/bundled_rows.
+The Hub is made unreachable so pulls use the rows bundled in ltb/ltb/bundled_rows.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from benchhub_format.release import open_release, verify_release
+from benchhub_format.release import open_release, shard_path, verify_release
 from dagster import AssetKey, AssetSelection, DagsterInstance, materialize
 
 from benchhub.release.publish import ReleaseError
@@ -187,8 +187,10 @@ def test_unchanged_files_are_stored_once(small: SmallRegistry) -> None:
     for name in unchanged:
         assert (third / name).samefile(second / name)
     # Nothing changes when the data does not (nor are pages rendered again), but the files that
-    # name the release: its changelog and release page (and the manifest, not listed in itself).
-    assert changed == {"CHANGELOG.md", "site/release.html"}
+    # name the release: its changelog and release page, the manifest shards that list those two
+    # (and the manifest and head, not listed in themselves).
+    naming_the_release = {"CHANGELOG.md", "site/release.html"}
+    assert changed == naming_the_release | {shard_path(name) for name in naming_the_release}
     assert {"index.json", "registry.duckdb", "eee/scores.eee.jsonl.gz", "site/index.html"} < set(
         after
     )

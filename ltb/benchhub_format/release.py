@@ -325,11 +325,15 @@ def verify_release(release: Release, *, workers: int = 1) -> list[str]:
         manifest = release.adopt_manifest()
     problems += [f"{where}: no {key!r} entry" for key in MANIFEST_KEYS if key not in manifest]
 
+    index_bytes: list[bytes] = []  # read once: checked like every file, then against counts
+
     def check(relative: str) -> str | None:
         try:
-            release.read_bytes(relative)
+            data = release.read_bytes(relative)
         except RegistryError as exc:
             return str(exc)
+        if relative == INDEX:
+            index_bytes.append(data)
         return None
 
     files = sorted(manifest["files"])
@@ -346,8 +350,13 @@ def verify_release(release: Release, *, workers: int = 1) -> list[str]:
         for required in REQUIRED_FILES
         if not release.has(required)
     ]
-    if release.has(INDEX) and "counts" in manifest:
-        problems += _index_problems(release, where)
+    if index_bytes and "counts" in manifest:
+        try:
+            index = json.loads(index_bytes[0])
+        except ValueError as exc:
+            problems.append(f"{_join(release.location, INDEX)}: not JSON ({exc})")
+        else:
+            problems += _index_problems(release, where, index)
     if release.head is not None:
         problems += _head_problems(release)
     if not _is_url(release.location):
@@ -359,13 +368,9 @@ def verify_release(release: Release, *, workers: int = 1) -> list[str]:
     return problems
 
 
-def _index_problems(release: Release, where: str) -> list[str]:
+def _index_problems(release: Release, where: str, index: dict[str, Any]) -> list[str]:
     """The manifest's counts and page list against the index (checksum problems are reported
-    with the file, so an unreadable index adds nothing here)."""
-    try:
-        index = release.read_json(INDEX)
-    except RegistryError:
-        return []
+    with the file, so an unreadable index is not checked here)."""
     problems = []
     counts = release.manifest["counts"]
     entries = index.get("benchmarks", [])
