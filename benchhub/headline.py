@@ -193,6 +193,16 @@ def is_proportion(family: str | None) -> bool:
     return family in PROPORTION_FAMILIES
 
 
+# How an evaluation harness scores a multiple-choice item by log-likelihood, normalised by length
+# (lm-eval's acc_norm, acc_char): a measurement choice of the harness, not a metric a benchmark's
+# paper leads with. A rule-derived headline takes another family where a source publishes one.
+HARNESS_NORMALISATIONS = frozenset({"acc_norm", "acc_char"})
+
+
+def is_harness_normalisation(family: str | None) -> bool:
+    return family in HARNESS_NORMALISATIONS
+
+
 # --- subsets: a part of the benchmark, or the whole -------------------------------------------
 
 # Subset values that name the whole benchmark (LMArena's "full", HELM's "all").
@@ -470,6 +480,7 @@ _FUNCTIONS: tuple[tuple[str, Any, list[Any], Any], ...] = (
         "VARCHAR",
     ),
     ("is_proportion", is_proportion, ["VARCHAR"], "BOOLEAN"),
+    ("is_harness_normalisation", is_harness_normalisation, ["VARCHAR"], "BOOLEAN"),
     ("leads_with_last_attempt", leads_with_last_attempt, ["VARCHAR"], "BOOLEAN"),
     ("off_default", off_default, ["VARCHAR", "VARCHAR"], "VARCHAR"),
     ("channel_authority", channel_authority, ["VARCHAR"], "INTEGER"),

@@ -6,8 +6,9 @@
 -- A person's decision in curation/headlines.yaml (the curated_headlines table) wins. Otherwise
 -- the rule reads the most authoritative source's overall column: among the scores of the whole
 -- benchmark, the channel with the best authority (the benchmark's own leaderboard, then
--- evaluation labs and developers, then aggregators; then more scores) and that channel's most
--- used metric family. Its attempts are the one value that source uses throughout (or its last
+-- evaluation labs and developers, then aggregators), a family that is not a harness's
+-- log-likelihood normalisation (acc_norm: the Open LLM Leaderboard's thousands of acc_norm
+-- rows do not outvote the accuracy that papers and other labs publish), then more scores. Its attempts are the one value that source uses throughout (or its last
 -- attempt where its overall column is the last one: Aider), else 1.
 -- A benchmark whose sources never name a metric for the whole benchmark has no metric here
 -- (`metric` NULL, `derived_from` says why): its unnamed scores of the whole benchmark are read as
@@ -38,7 +39,9 @@ derived AS (
     SELECT *
     FROM by_channel
     QUALIFY row_number() OVER (
-        PARTITION BY benchmark_id ORDER BY authority, n_scores DESC, channel, metric_family
+        PARTITION BY benchmark_id
+        ORDER BY authority, is_harness_normalisation(metric_family), n_scores DESC, channel,
+            metric_family
     ) = 1
 ),
 benchmarks_scored AS (

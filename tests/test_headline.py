@@ -225,6 +225,49 @@ def test_a_cell_never_goes_to_the_score_with_most_settings() -> None:
     assert cell == [(50.0, 2, True)]  # the benchmark's own leaderboard, not the newer relay
 
 
+def test_many_acc_norm_rows_do_not_outvote_a_published_accuracy() -> None:
+    """The Open LLM Leaderboard's many acc_norm rows (a harness normalisation) and one lab's
+    accuracy, both evaluation labs: the headline is accuracy, and acc_norm is a breakdown."""
+    base = {
+        "benchmark_key": "arc",
+        "benchmark_name": "ARC",
+        "scale": "percent",
+        "relationship": "third_party",
+        "source_url": "https://x",
+    }
+    harness = [
+        ScoreObservation(
+            **base,
+            channel="open_llm_leaderboard",
+            model_name=f"m{i}",
+            value=60.0,
+            raw_value="60",
+            metric="acc_norm",
+        )  # fmt: skip
+        for i in range(5)
+    ]
+    lab = ScoreObservation(
+        **base, channel="epoch_ai", model_name="m0", value=55.0, raw_value="55", metric="accuracy"
+    )
+    con = duckdb.connect()
+    ensure_tables(con)
+    insert_rows(con, "channel_scores", [record_row(o) for o in [*harness, lab]], _stamp())
+    for table in ("benchmark_aliases", "model_aliases", "reproduced_runs", "reproduced_medians"):
+        con.execute(sql_text(table))
+    con.execute(
+        "INSERT INTO benchmark_aliases SELECT DISTINCT channel, benchmark_key, benchmark_name, "
+        "'arc' FROM channel_scores"
+    )
+    con.execute(
+        "INSERT INTO model_aliases SELECT DISTINCT channel, model_name, NULL, model_name, '{}' "
+        "FROM channel_scores"
+    )
+    build_scores(con)
+    assert con.sql("SELECT metric FROM benchmark_headlines").fetchall() == [("accuracy",)]
+    kinds = con.sql("SELECT DISTINCT metric_family, kind FROM scores ORDER BY 1").fetchall()
+    assert kinds == [("acc_norm", "breakdown"), ("accuracy", "headline")]
+
+
 # --- comparisons -------------------------------------------------------------------------------
 
 

@@ -1,14 +1,15 @@
 """Following an id that moved: a release's `redirects.json` says where ids of earlier releases
 went (split, merged or renamed; written by benchhub/redirects.py). Standard library only, so
-every command can use it: `ltb bench info` now, `ltb model info` the same way."""
+every command can use it: `ltb bench info` and `ltb model info` look ids up through it."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from benchhub_format.catalog import find
+from benchhub_format.catalog import closest, find
 from benchhub_format.release import Release
 
 from ltb.output import print_json, table
@@ -67,3 +68,31 @@ def show_split(
         rows = [tuple(e[c] for c in columns) for e in entries if e["id"] in moved.to]
         print(table([c.upper() for c in columns], rows))
     return 0
+
+
+def look_up(
+    release: Release,
+    kind: Kind,
+    wanted: str,
+    *,
+    index_file: str,
+    page_of: Callable[[str], str],
+    columns: tuple[str, ...],
+    as_json: bool,
+    unknown: Callable[[str], Exception],
+) -> dict[str, Any] | None:
+    """The page `wanted` names: an id the release has is read without the index; otherwise the
+    index (`index_file`) is searched, following a moved id first. None when the id was split
+    (the new entries are shown instead); `unknown(hint)` is raised, with the closest names as
+    the hint, when nothing matches."""
+    if release.has(page_of(wanted)):
+        return release.read_json(page_of(wanted))
+    entries = release.read_json(index_file)[f"{kind}s"]
+    entry, moved = resolve(release, kind, entries, wanted)
+    if moved is not None and len(moved.to) > 1:
+        show_split(moved, entries, as_json, columns)
+        return None
+    if entry is None:
+        suggestions = closest(entries, wanted)
+        raise unknown(f" Closest: {', '.join(suggestions)}." if suggestions else "")
+    return release.read_json(page_of(entry["id"]))

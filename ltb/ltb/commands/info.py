@@ -7,14 +7,13 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from benchhub_format.catalog import closest
 from benchhub_format.release import INDEX, page_path
 from benchhub_format.top_scores import top_headline_scores
 
 from ltb.errors import LtbError
 from ltb.output import print_json, table
 from ltb.pull import SUITE_SOURCE
-from ltb.redirects import resolve, show_split
+from ltb.redirects import look_up
 from ltb.registry import add_registry_arguments, open_registry
 
 TOP_SCORES = 10
@@ -36,21 +35,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     release = open_registry(args.registry, offline=args.offline)
-    if release.has(page_path(args.benchmark)):  # an id the release has: no need for the index
-        return _show(release.read_json(page_path(args.benchmark)), args.json)
-    entries = release.read_json(INDEX)["benchmarks"]
-    # an id that moved is followed before names are matched: the old page's link meant that id
-    entry, moved = resolve(release, "benchmark", entries, args.benchmark)
-    if moved is not None and len(moved.to) > 1:
-        return show_split(moved, entries, args.json, ("id", "name", "tier"))
-    if entry is None:
-        suggestions = closest(entries, args.benchmark)
-        hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
-        raise UnknownBenchmark(
+    page = look_up(
+        release,
+        "benchmark",
+        args.benchmark,
+        index_file=INDEX,
+        page_of=page_path,
+        columns=("id", "name", "tier"),
+        as_json=args.json,
+        unknown=lambda hint: UnknownBenchmark(
             f"no benchmark {args.benchmark!r} in release {release.release_id}.{hint} "
             f"Try `ltb bench search {args.benchmark}`."
-        )
-    return _show(release.read_json(page_path(entry["id"])), args.json)
+        ),
+    )
+    return 0 if page is None else _show(page, args.json)
 
 
 def _show(page: dict[str, Any], as_json: bool) -> int:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from benchhub_format.catalog import closest
 from benchhub_format.release import MODEL_INDEX, model_page_path
 
 from ltb.errors import LtbError
 from ltb.output import print_json, table
-from ltb.redirects import resolve, show_split
+from ltb.redirects import look_up
 from ltb.registry import add_registry_arguments, open_registry
 
 
@@ -27,20 +26,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     release = open_registry(args.registry, offline=args.offline)
-    if release.has(model_page_path(args.model)):  # an id the release has: no need for the index
-        return _show(release.read_json(model_page_path(args.model)), args.json)
-    entries = release.read_json(MODEL_INDEX)["models"]
-    entry, moved = resolve(release, "model", entries, args.model)
-    if moved is not None and len(moved.to) > 1:
-        return show_split(moved, entries, args.json, ("id", "name"))
-    if entry is None:
-        suggestions = closest(entries, args.model)
-        hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
-        raise UnknownModel(
+    page = look_up(
+        release,
+        "model",
+        args.model,
+        index_file=MODEL_INDEX,
+        page_of=model_page_path,
+        columns=("id", "name"),
+        as_json=args.json,
+        unknown=lambda hint: UnknownModel(
             f"unknown model {args.model!r} in release {release.release_id}.{hint} "
             f"Try `ltb model search {args.model}`."
-        )
-    return _show(release.read_json(model_page_path(entry["id"])), args.json)
+        ),
+    )
+    return 0 if page is None else _show(page, args.json)
 
 
 def _show(page: dict[str, Any], as_json: bool) -> int:
