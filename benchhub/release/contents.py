@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from benchhub_format.catalog import search_keys
-from benchhub_format.release import RELEASE_SCHEMA_VERSION
+from benchhub_format.release import RELEASE_SCHEMA_VERSION, SEARCH_FIELDS
 
 from benchhub.catalog import FACT_FIELDS
 from benchhub.corrections import open_disputes
@@ -164,6 +164,14 @@ def build_index(entries: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "benchmarks": sorted(entries, key=lambda e: e["id"]),
+    }
+
+
+def build_search_index(index: Mapping[str, Any]) -> dict[str, Any]:
+    """The index with only the fields `ltb bench search` reads (SEARCH_FIELDS)."""
+    return {
+        "schema_version": index["schema_version"],
+        "benchmarks": [{k: e[k] for k in SEARCH_FIELDS if k in e} for e in index["benchmarks"]],
     }
 
 

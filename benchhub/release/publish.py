@@ -41,6 +41,7 @@ from benchhub_format.release import (
     RELEASE_SCHEMA_VERSION,
     RUNS_DIR,
     SCORE_DIGESTS,
+    SEARCH_INDEX,
     SHARD_DIR,
     Endpoints,
     Release,
@@ -368,7 +369,9 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) ->
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
     _write_run_pages(con, out, store)
-    _write_json(store, out / INDEX, contents.build_index(entries))
+    index = contents.build_index(entries)
+    _write_json(store, out / INDEX, index)
+    _write_json(store, out / SEARCH_INDEX, contents.build_search_index(index))
     _write_json(store, out / "leaderboard.json", {"cells": cell_rows})
     summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
     _write_json(store, out / CLAIMS, contents.claims(comparison_rows, summary))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from benchhub_format.catalog import search
-from benchhub_format.release import INDEX
+from benchhub_format.release import INDEX, SEARCH_INDEX
 
 from ltb.output import print_json, table
 from ltb.registry import add_registry_arguments, open_registry
@@ -31,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     release = open_registry(args.registry, offline=args.offline)
-    entries = release.read_json(INDEX)["benchmarks"]
+    # The search fields only (search.json; `ltb bench info --json` prints a whole record); a
+    # release from before search.json is searched through its index.
+    entries = release.read_json(SEARCH_INDEX if release.has(SEARCH_INDEX) else INDEX)["benchmarks"]
     limit = max(args.limit, 0)
     # One pass over the index: the matches with and without a parent, in rank order.
     matches = search(entries, args.query, args.axis, args.harbor_only, len(entries), True)
