@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from benchhub_format.release import INDEX
+from benchhub_format.release import SEARCH_INDEX
 from ltb.cli import main
 from ltb.registry import RegistryCache, cache_root, registry_location
 
@@ -37,7 +37,7 @@ def test_an_unchanged_registry_is_answered_after_one_conditional_request(
     with FolderServer(small_template.latest) as server:
         first = search("--registry", server.url, capsys=capsys)
         assert first[0] == 0, first[2]
-        assert INDEX in " ".join(server.requests)
+        assert SEARCH_INDEX in " ".join(server.requests)
         server.reset_counts()
         second = search("--registry", server.url, capsys=capsys)
         assert server.requests == ["/head.json"]
@@ -49,13 +49,13 @@ def test_a_corrupt_cached_file_is_fetched_again(
 ) -> None:
     with FolderServer(small_template.latest) as server:
         assert search("--registry", server.url, capsys=capsys)[0] == 0
-        index = (small_template.latest / INDEX).read_bytes()
+        index = (small_template.latest / SEARCH_INDEX).read_bytes()
         cached = RegistryCache(server.url, cache_root()).blobs / hashlib.sha256(index).hexdigest()
         cached.write_bytes(index[:-10] + b"0123456789")  # same size, wrong content
         server.reset_counts()
         code, found, err = search("--registry", server.url, capsys=capsys)
         assert code == 0, err
-        assert f"/{INDEX}" in server.requests
+        assert f"/{SEARCH_INDEX}" in server.requests
     assert cached.read_bytes() == index  # and the cache holds the right copy again
 
 
