@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import duckdb
-from benchhub_format.release import open_release, verify_release
+from benchhub_format.release import SEARCH_INDEX, open_release, verify_release
 from dagster import AssetKey, DagsterInstance, materialize
 
 from pipelines.definitions import ALL_ASSETS
@@ -104,13 +104,13 @@ def test_missing_and_corrupt_releases_are_named(
 ) -> None:
     missing = ltb("bench", "search", "mmlu", registry=tmp_path / "nowhere")
     assert missing.returncode == 3 and "nowhere: no release here" in missing.stderr
-    index = registry_copy.latest / "index.json"
-    text = index.read_text()
-    index.unlink()  # hard-linked to the session's release: replace it, never write into it
-    index.write_text(text.replace('"mmlu-pro"', '"mmlu-prx"', 1))
+    searched = registry_copy.latest / SEARCH_INDEX  # the file `ltb bench search` reads
+    text = searched.read_text()
+    searched.unlink()  # hard-linked to the session's release: replace it, never write into it
+    searched.write_text(text.replace('"mmlu-pro"', '"mmlu-prx"', 1))
     corrupt = ltb("bench", "search", "mmlu", registry=registry_copy.latest)
     assert corrupt.returncode == 3
-    assert "index.json: sha256 mismatch" in corrupt.stderr
+    assert f"{SEARCH_INDEX}: sha256 mismatch" in corrupt.stderr
 
 
 def test_registry_duckdb_opens_in_a_separate_process(built_registry: BuiltRegistry) -> None:
