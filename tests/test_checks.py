@@ -288,6 +288,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "license_not_from_the_data_set": None,
         "suite_part_not_pullable": None,
         "paper_of_another_benchmark": None,
+        "top_level_parent_name": None,
     }
     row |= overrides
     # as the frame query derives it: released records without a parent are the top level
@@ -418,6 +419,7 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
         "ids_name_no_setting",
         "child_paper_is_its_own_or_its_parents",
         "top_level_are_benchmarks",
+        "released_names_are_not_junk",
         "parents_are_benchmarks_or_suites",
         "parent_is_the_closest_group",
         "licence_from_the_data_set",
@@ -425,6 +427,54 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
     }
     assert all(results[c].blocking for c in failed(results))
     assert "Open LLM Leaderboard" in results["top_level_are_benchmarks"].summary
+
+
+def test_catalogue_checks_catch_junk_children_category_parents_and_links_that_are_no_paper() -> (
+    None
+):
+    rows = [
+        benchmark(),
+        # a child is not compared with the top level, but junk is never released
+        benchmark(benchmark_id="mmlu-dev", name="dev", top_level_name=None),
+        benchmark(benchmark_id="x-lb", name="X Leaderboard v2", top_level_name=None),
+        # a category is a parent only inside its benchmark (LiveBench's "Coding")
+        benchmark(benchmark_id="gsm8k", name="GSM8K", top_level_parent_name="Reasoning"),
+        benchmark(benchmark_id="lb-coding", name="Coding", top_level_name=None),
+        benchmark(benchmark_id="lcb", name="LCB", top_level_parent_name="LiveBench"),
+        benchmark(benchmark_id="blog", name="Blog", paper_url="https://openai.com/blog/x"),
+        benchmark(
+            benchmark_id="raft",
+            name="RAFT",
+            paper_url="https://datasets-benchmarks-proceedings.neurips.cc/paper/2021/hash/x.html",
+        ),
+        benchmark(
+            benchmark_id="uncounted", name="Uncounted", sample_count=0, missing_fields_listed=""
+        ),
+        benchmark(
+            benchmark_id="counted", name="Counted", sample_count=500, missing_fields_listed=""
+        ),
+        # a withdrawn record is not released
+        benchmark(
+            benchmark_id="n-a",
+            name="N/A",
+            paper_url="https://example.org",
+            published=False,
+            tier=None,
+            review_decision="reject",
+            rejected_reason="junk",
+        ),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=11, min_published_benchmarks=1)
+    assert failed(results) == {
+        "released_names_are_not_junk",
+        "no_category_is_a_top_level_parent",
+        "paper_url_is_a_paper",
+        "sample_count_counts_items",
+    }
+    assert all(results[c].blocking for c in failed(results))
+    assert "'dev'" in results["released_names_are_not_junk"].summary
+    assert "Reasoning" in results["no_category_is_a_top_level_parent"].summary
+    assert "openai.com/blog" in results["paper_url_is_a_paper"].summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

@@ -11,7 +11,7 @@ import pytest
 from benchhub.channel import refuse_non_models
 from benchhub.crosswalk import BenchmarkAlias, Crosswalk, build_crosswalk, load_curation
 from benchhub.crosswalk.curation import Curation, CurationError, SpellingRef
-from benchhub.crosswalk.keys import distinct_datasets
+from benchhub.crosswalk.keys import distinct_datasets, is_paper_url
 from benchhub.crosswalk.model_names import junk_reason, parse_model_name
 from benchhub.crosswalk.names import name_forms
 from benchhub.crosswalk.quality import (
@@ -837,3 +837,32 @@ def test_harness_copies_and_acronyms_of_one_data_set_are_not_different_data() ->
         ["aps/super_glue"],
         ["google/boolq"],
     ]
+
+
+@pytest.mark.parametrize(
+    ("url", "paper"),
+    [
+        ("https://arxiv.org/abs/2009.03300", True),
+        ("https://arxiv.org/html/2502.10517v1", True),  # arXiv's HTML view of the paper
+        ("https://aclanthology.org/N19-1245/", True),
+        ("https://openreview.net/forum?id=abc", True),
+        ("https://doi.org/10.1145/3442188", True),
+        # the NeurIPS Datasets and Benchmarks track's proceedings
+        (
+            "https://datasets-benchmarks-proceedings.neurips.cc/paper/2021/hash/c-Abstract.html",
+            True,
+        ),
+        ("https://link.springer.com/chapter/10.1007/978-3-642-40802-1_29", True),
+        ("https://www.nature.com/articles/s41524-020-00406-3", True),
+        ("https://ieeexplore.ieee.org/stamp/stamp.jsp?tp=&arnumber=10778138", True),
+        ("https://www.biorxiv.org/content/10.1101/2025.01.15.633272v1", True),
+        ("https://cdn.aaai.org/ocs/4492/4492-21843-1-PB.pdf", True),
+        ("https://research.google/pubs/pub47761/", False),  # a publication's listing page
+        ("https://openai.com/blog/grade-school-math/", False),
+        ("https://github.com/openai/human-eval", False),
+        ("https://huggingface.co/datasets/cais/mmlu", False),
+        ("https://proceedings.neurips.cc.example.org/paper/x", False),
+    ],
+)
+def test_paper_links_are_told_from_homepages(url: str, paper: bool) -> None:
+    assert is_paper_url(url) is paper

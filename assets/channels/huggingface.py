@@ -28,9 +28,10 @@ Rules:
 - `sample_count`: per config, the evaluation split's examples (test, else validation, dev or
   eval; a data set published as one split is all evaluation data; never a train split next to
   others); the dataset's count is that of its only config, of a config named `all` /
-  `all_languages` (the union of the others), or of every config when they all agree (the same
-  items in several formats, as gsm8k main/socratic). Otherwise it stays empty and the counts per
-  config and split are kept in `extra["num_examples"]` (hendrycks_test: 57 subjects).
+  `all_languages` (the union of the others) or `full` (the others are its subsets: MBPP), or
+  of every config when they all agree (the same items in several formats, as gsm8k
+  main/socratic). Otherwise it stays empty and the counts per config and split are kept in
+  `extra["num_examples"]` (hendrycks_test: 57 subjects).
 - The licence is copied as written ("mit", "unknown", "other"): normalisation comes later.
 """
 
@@ -144,7 +145,9 @@ PINNED = (
 )
 _README = "/README.md"
 _SPLIT_SIZES = "/dataset_infos.json"
-_UNION_CONFIGS = ("all", "all_languages")
+# Configs holding the whole data set, the others being parts or filtered versions of it
+# (MBPP's `full` next to its hand-checked `sanitized` subset).
+_WHOLE_CONFIGS = ("all", "all_languages", "full")
 _FIELD_LINE = re.compile(r"^\s*[-*]\s*\*\*(?P<field>[^*:]+):?\*\*:?\s*(?P<value>.*)$", re.MULTILINE)
 _URL = re.compile(r"https?://[^\s)\]>]+")
 _PLACEHOLDER = re.compile(r"More Information Needed|CONTRIBUTING\.md", re.IGNORECASE)
@@ -277,9 +280,9 @@ def _sample_count(sizes: dict[str, dict[str, int]]) -> int | None:
     }
     if not counts:
         return None
-    for union in _UNION_CONFIGS:
-        if union in counts:
-            return counts[union]
+    for whole in _WHOLE_CONFIGS:
+        if whole in counts:
+            return counts[whole]
     distinct = set(counts.values())
     return distinct.pop() if len(distinct) == 1 else None
 

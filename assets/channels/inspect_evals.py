@@ -121,9 +121,12 @@ def _candidate(key: str, document: dict[str, Any]) -> BenchmarkCandidate:
         )
     tasks = [t for t in document.get("tasks") or [] if isinstance(t, dict)]
     assets = [a for a in document.get("external_assets") or [] if isinstance(a, dict)]
-    hf_datasets = [
-        a["source"] for a in assets if a.get("type") == "huggingface" and a.get("source")
-    ]
+    # one dataset is often listed once per way it is fetched (snapshot_download, hf_dataset)
+    hf_datasets = list(
+        dict.fromkeys(
+            str(a["source"]) for a in assets if a.get("type") == "huggingface" and a.get("source")
+        )
+    )
     samples = [t.get("dataset_samples") for t in tasks]
     paper = document.get("arxiv")
     extra = {

@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
-from benchhub.crosswalk.kinds import not_a_benchmark_reason
+from benchhub.crosswalk.keys import is_paper_url
+from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
+from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
-from benchhub.crosswalk.names import names_a_setting
+from benchhub.crosswalk.names import name_forms, names_a_setting
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
 
@@ -46,7 +48,8 @@ _LICENCE_SOURCES_SQL = ", ".join(f"'{c}'" for c in sorted(LICENCE_SOURCES))
 # extends, longer than its parent's (the longest group is the parent); a record of another
 # tree (another root), listed by more channels, whose paper a child carries when none of its
 # ancestors has it; the name
-# of a top-level record (unique among them).
+# of a top-level record (unique among them); the name of a record's parent when that parent is
+# itself top-level (a category may be a parent only inside its benchmark).
 _CATALOGUE_COLUMNS = f"""
                record_kind,
                CASE WHEN t.published AND t.parent_id IS NOT NULL AND NOT EXISTS (
@@ -79,7 +82,11 @@ _CATALOGUE_COLUMNS = f"""
                    AND ro.root <> (SELECT r.root FROM roots AS r
                                    WHERE r.benchmark_id = t.benchmark_id))
                END AS paper_of_another_benchmark,
-               CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
+               CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name,
+               CASE WHEN t.published THEN (
+                   SELECT p.name FROM benchmarks AS p
+                   WHERE p.benchmark_id = t.parent_id AND p.parent_id IS NULL)
+               END AS top_level_parent_name"""
 # Every (record, ancestor) pair along the parent links.
 _ANCESTORS = """
         WITH RECURSIVE ancestors(benchmark_id, ancestor) AS (
@@ -303,17 +310,53 @@ def with_expected_missing_fields(benchmarks: pd.DataFrame) -> pd.DataFrame:
 
 
 def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
-    """Add `top_level_not_a_benchmark`: why a released top-level record's name is junk, a
-    leaderboard or a category (the crosswalk's own rule, benchhub/crosswalk/kinds.py), and
-    `id_names_a_setting`: a released id made of a benchmark's name plus a prompt format or
-    prompt variant the name rules fold away (benchhub/crosswalk/names.py)."""
+    """Add the name and link invariants of released records, each a column holding the problem
+    (NULL if fine), by the crosswalk's own rules:
+    - `top_level_not_a_benchmark`: why a released top-level record's name is junk, a
+      leaderboard or a category (benchhub/crosswalk/kinds.py);
+    - `released_name_is_junk`: why any released record's name, a child's included, is junk or
+      a leaderboard (a category may be a child of its benchmark; junk never is published);
+    - `parent_is_a_category`: a parent named as a capability category that is not itself a
+      category of a benchmark (a top-level "Reasoning" over GSM8K and HumanEval);
+    - `id_names_a_setting`: a released id made of a benchmark's name plus a prompt format or
+      prompt variant the name rules fold away (benchhub/crosswalk/names.py);
+    - `paper_url_not_a_paper`: a released paper_url that is no paper (benchhub/crosswalk/keys.py
+      is_paper_url: any other link is a homepage_url)."""
     names = benchmarks["top_level_name"].astype(object).tolist()
     problems = [not_a_benchmark_reason(n, None) if isinstance(n, str) else None for n in names]
-    released = zip(
-        benchmarks["benchmark_id"].astype(object), benchmarks["published"].astype(bool), strict=True
+    released = list(
+        zip(
+            benchmarks["benchmark_id"].astype(object),
+            benchmarks["name"].astype(object),
+            benchmarks["published"].astype(bool),
+            strict=True,
+        )
     )
-    settings = [i if shown and names_a_setting(str(i)) else None for i, shown in released]
-    return benchmarks.assign(top_level_not_a_benchmark=problems, id_names_a_setting=settings)
+    settings = [i if shown and names_a_setting(str(i)) else None for i, _, shown in released]
+    junk = [
+        (junk_name_reason(str(name)) if shown and isinstance(name, str) else None)
+        for _, name, shown in released
+    ]
+    parents = benchmarks["top_level_parent_name"].astype(object).tolist()
+    category_parents = [p if isinstance(p, str) and is_category_name(p) else None for p in parents]
+    papers = benchmarks["paper_url"].astype(object).tolist()
+    not_papers = [
+        (url if shown and isinstance(url, str) and not is_paper_url(url) else None)
+        for url, (_, _, shown) in zip(papers, released, strict=True)
+    ]
+    return benchmarks.assign(
+        top_level_not_a_benchmark=problems,
+        released_name_is_junk=junk,
+        parent_is_a_category=category_parents,
+        id_names_a_setting=settings,
+        paper_url_not_a_paper=not_papers,
+    )
+
+
+def junk_name_reason(name: str) -> str | None:
+    """Why a record of this name may never be released, even as a child: junk or a leaderboard
+    (benchhub/crosswalk/kinds.py)."""
+    return kind_junk_reason(name) or leaderboard_reason(name_forms(name).display)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

@@ -193,12 +193,19 @@ def distinct_repos(urls: list[str]) -> list[str]:
     return repos if len(repos) > 1 else []
 
 
-# Where papers live: a `paper_url` elsewhere is a homepage, a blog post or a repository.
+# Where papers live: a `paper_url` elsewhere is a homepage, a blog post or a repository. A
+# paper is a preprint (arXiv in any of its views, bioRxiv/medRxiv by DOI), an anthology or
+# proceedings page (NeurIPS and its Datasets and Benchmarks track, PMLR, AAAI, IJCAI, CVF, ACL),
+# OpenReview, a DOI, or a publisher's page of one article (ACM, IEEE, Springer, Nature). A
+# publisher's list of publications or a PDF on an arbitrary host is not told apart from a page.
 _PAPER_URL = re.compile(
-    r"^https?://(?:www\.)?(?:arxiv\.org/(?:abs|pdf)/|aclanthology\.org/|aclweb\.org/anthology/|"
-    r"openreview\.net/(?:forum|pdf)|(?:dx\.)?doi\.org/10\.|proceedings\.neurips\.cc/|"
-    r"papers\.nips\.cc/|proceedings\.mlr\.press/|ojs\.aaai\.org/|www\.ijcai\.org/proceedings/|"
-    r"openaccess\.thecvf\.com/|dl\.acm\.org/doi/|ieeexplore\.ieee\.org/document/)",
+    r"^https?://(?:www\.)?(?:arxiv\.org/(?:abs|pdf|html)/|aclanthology\.org/|"
+    r"aclweb\.org/anthology/|openreview\.net/(?:forum|pdf)|(?:dx\.)?doi\.org/10\.|"
+    r"[\w-]*proceedings\.neurips\.cc/|papers\.nips\.cc/|proceedings\.mlr\.press/|"
+    r"ojs\.aaai\.org/|(?:cdn\.)?aaai\.org/(?:ocs|papers)/|ijcai\.org/proceedings/|"
+    r"openaccess\.thecvf\.com/|dl\.acm\.org/doi/|ieeexplore\.ieee\.org/(?:document/|stamp/)|"
+    r"(?:bio|med)rxiv\.org/content/10\.|link\.springer\.com/(?:article|chapter)/10\.|"
+    r"nature\.com/articles/)",
     re.IGNORECASE,
 )
 

@@ -77,6 +77,7 @@ def test_sample_count_rule(result: ChannelResult) -> None:
     assert _card(result, "xnli").sample_count == 5010  # every language has the same 5,010
     assert _card(result, "boolq").sample_count == 3270  # no test split: validation, never train
     assert _card(result, "ai2_arc").sample_count is None  # Challenge and Easy differ
+    assert _card(result, "mbpp").sample_count == 500  # the `full` test split, not `sanitized`
 
 
 def test_current_style_cards(result: ChannelResult) -> None:

@@ -69,6 +69,15 @@ def test_a_benchmark_listing(by_key: dict[str, BenchmarkCandidate]) -> None:
     assert mmlu.extra["hf_datasets"] == ["openai/MMMLU", "cais/mmlu"]
 
 
+def test_a_dataset_listed_once_per_fetch_method_is_the_eval_dataset(
+    by_key: dict[str, BenchmarkCandidate],
+) -> None:
+    # gdpval's eval.yaml lists openai/gdpval twice (hf_dataset and load_dataset)
+    gdpval = by_key["gdpval"]
+    assert gdpval.hf_dataset == "openai/gdpval" and gdpval.extra["hf_datasets"] == ["openai/gdpval"]
+    assert by_key["cyberseceval_3"].hf_dataset == "facebook/cyberseceval3-visual-prompt-injection"
+
+
 def test_challenge_definitions_are_flagged_and_keep_no_flag(
     result: ChannelResult, by_key: dict[str, BenchmarkCandidate]
 ) -> None:
