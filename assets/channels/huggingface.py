@@ -32,7 +32,10 @@ Rules:
   of every config when they all agree (the same items in several formats, as gsm8k
   main/socratic). Otherwise it stays empty and the counts per config and split are kept in
   `extra["num_examples"]` (hendrycks_test: 57 subjects).
-- The licence is copied as written ("mit", "unknown", "other"): normalisation comes later.
+- The licence is copied as written ("mit", "unknown", "other"): normalisation comes later. A
+  card without a `license:` key that names a licence in its "Licensing Information" section
+  (HellaSwag's: "MIT" and a link to the repository's LICENSE) states it there; a placeholder
+  or a paragraph of terms states none (`extra["license_from"]` says which).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from assets.channels._frameworks import raw_url
 from assets.channels._weblinks import arxiv_abs_url, arxiv_id, github_repo_url
 from benchhub.channel import Channel, Payloads, Source
 from benchhub.records import BenchmarkCandidate, ChannelResult, ParseIssue
+from benchhub.review.licences import OTHER, UNKNOWN, normalize_license
 
 NAME = "huggingface"
 RECORDING_DIR = "huggingface-dataset-cards"
@@ -152,6 +156,10 @@ _FIELD_LINE = re.compile(r"^\s*[-*]\s*\*\*(?P<field>[^*:]+):?\*\*:?\s*(?P<value>
 _URL = re.compile(r"https?://[^\s)\]>]+")
 _PLACEHOLDER = re.compile(r"More Information Needed|CONTRIBUTING\.md", re.IGNORECASE)
 _SUMMARY = re.compile(r"^#+\s*Dataset Summary\s*$(?P<body>.*?)(?=^#)", re.MULTILINE | re.DOTALL)
+_LICENSING = re.compile(
+    r"^#+\s*Licensing Information\s*$(?P<body>.*?)(?=^#|\Z)", re.MULTILINE | re.DOTALL
+)
+_MAX_LICENCE_WORDS = 8
 
 
 def sources() -> list[Source]:
@@ -298,6 +306,20 @@ def _listed(value: Any) -> list[str]:
     return [str(value)]
 
 
+def _licensing_section_licence(body: str) -> str | None:
+    """The licence a card names in its "Licensing Information" section when its front matter
+    has none (HellaSwag's card: "MIT https://github.com/rowanz/hellaswag/blob/master/LICENSE"):
+    the section's first line without its links, only when it is a licence's name (an SPDX id
+    once normalised), never a placeholder or a paragraph of terms."""
+    section = _LICENSING.search(body)
+    lines = [line.strip() for line in (section["body"] if section else "").splitlines()]
+    first = next((line for line in lines if line), "")
+    text = _URL.sub("", first).strip(" .,;:-()[]")
+    if not text or _PLACEHOLDER.search(first) or len(text.split()) > _MAX_LICENCE_WORDS:
+        return None
+    return text if normalize_license(text).value not in (OTHER, UNKNOWN) else None
+
+
 def _card_links(body: str) -> dict[str, str]:
     """The "- **Paper:** <url>" style fields of the card, without the template's placeholders."""
     links: dict[str, str] = {}
@@ -324,6 +346,8 @@ def _candidate(
     repository = links.get("repository") or links.get("homepage/repository")
     github = github_repo_url(repository) or github_repo_url(links.get("homepage"))
     licence = _listed(front.get("license", front.get("licenses")))
+    stated_in_prose = None if licence else _licensing_section_licence(body)
+    licence = licence or ([stated_in_prose] if stated_in_prose else [])
     summary = _SUMMARY.search(body + "\n#")
     description = " ".join(summary["body"].split()) if summary else ""
     schema = "old keys (licenses/languages)" if {"licenses", "languages"} & front.keys() else None
@@ -336,6 +360,7 @@ def _candidate(
         "num_examples": sizes,
         "renamed_to": RENAMED.get(hf_id or ""),
         "card_schema": schema,
+        "license_from": "Licensing Information section" if stated_in_prose else None,
         "card_revision": card.commit if card else None,
     }
     return BenchmarkCandidate(

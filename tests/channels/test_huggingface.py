@@ -40,7 +40,8 @@ def test_fields_match_the_recordings_summary(result: ChannelResult) -> None:
         front = entry["yaml"]
         licence = front.get("license", front.get("licenses"))
         licence = [licence] if isinstance(licence, str) else licence or []
-        assert card.license == (", ".join(licence) or None), entry["card"]
+        if licence or card.extra.get("license_from") is None:
+            assert card.license == (", ".join(licence) or None), entry["card"]
         assert list(card.languages) == list(front.get("language") or front.get("languages") or [])
         assert card.extra.get("num_examples", {}) == entry["num_examples_by_config"], entry["card"]
         assert card.extra.get("paperswithcode_id") == front.get("paperswithcode_id")
@@ -68,6 +69,39 @@ def test_old_schema_keys_are_read(result: ChannelResult) -> None:
         "/datasets/hendrycks_test/README.md"
     )
     assert _card(result, "hendrycks_test").languages == ("en",)  # the 2022 card's new key
+
+
+def test_a_licence_named_only_in_the_cards_licensing_section(result: ChannelResult) -> None:
+    hellaswag = _card(result, "hellaswag")  # no `license:` key; the section says MIT + a link
+    assert hellaswag.license == "MIT"
+    assert hellaswag.extra["license_from"] == "Licensing Information section"
+    # a placeholder section ("More Information Needed") states no licence
+    assert _card(result, "winogrande").license is None
+    assert _card(result, "gsm8k").extra.get("license_from") is None  # the front matter's own key
+
+
+@pytest.mark.parametrize(
+    ("section", "licence"),
+    [
+        ("MIT https://github.com/rowanz/hellaswag/blob/master/LICENSE", "MIT"),
+        (
+            "Creative Commons Attribution 4.0 International",
+            "Creative Commons Attribution 4.0 International",
+        ),
+        (
+            "[More Information Needed](https://github.com/huggingface/datasets/blob/master/CONTRIBUTING.md)",
+            None,
+        ),
+        ("Unknown", None),
+        (
+            "The dataset may be used for non-commercial research only; see the terms on the site.",
+            None,
+        ),
+    ],
+)
+def test_licensing_section_names_a_licence_or_nothing(section: str, licence: str | None) -> None:
+    body = f"## Dataset Card\n\n### Licensing Information\n\n{section}\n\n### Citation\n\nx\n"
+    assert hf._licensing_section_licence(body) == licence
 
 
 def test_sample_count_rule(result: ChannelResult) -> None:
