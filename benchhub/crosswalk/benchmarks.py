@@ -15,7 +15,10 @@ Evidence, strongest first:
 4. the same HF dataset and config, with names that differ only by words of the dataset id
    ("openai_humaneval" and "humaneval" on `openai/openai_humaneval`, "Grade School Math 8K" on
    `gsm8k`);
-5. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
+5. the same name once each variant is written one way (`variants.variant_tokens`: "MGSM
+   (Swahili)" and `mgsm:sw`, "WMT 2017 Latvian-English" and `wmt17:lv-en`), word for word,
+   unless the two identities point at different data sets, papers or repositories;
+6. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
    Last Exam)", an id abbreviating the name: `ifeval` for "Instruction Following"), or a hint
    (its full title, the channel's id) naming exactly one other identity that shares an arXiv
    id, HF dataset or repository with it, or an acronym relation with the one other identity
@@ -35,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
-from benchhub.crosswalk.keys import StrongKeys, strong_keys
+from benchhub.crosswalk.keys import StrongKeys, distinct_datasets, distinct_repos, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
     NameForms,
@@ -47,6 +50,7 @@ from benchhub.crosswalk.names import (
     tokens_of,
 )
 from benchhub.crosswalk.parents import link_parents
+from benchhub.crosswalk.variants import variant_tokens, year_series
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
 # A channel's id this close to its own display name is the same word misspelt ("TheroremQA").
@@ -219,6 +223,7 @@ def resolve(
     skip = _follow_ids_with_evidence(spellings, uf, placed) | placed
     _merge_same_name(spellings, uf, skip)
     _merge_same_dataset(spellings, uf, skip)
+    _merge_variant_spellings(spellings, uf, skip)
     _merge_orphans_by_alternative(spellings, uf)
     groups = sorted(uf.groups().values(), key=lambda members: members[0])
     identities = [Identity([spellings[i] for i in members]) for members in groups]
@@ -336,8 +341,56 @@ def _merge_same_dataset(
                     uf.union(other, index)
 
 
+def _merge_variant_spellings(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]
+) -> None:
+    """Step 5: names equal word for word once languages, years and suite prefixes are written
+    one way (`variants`) are one benchmark, unless their identities point at different data
+    sets, papers or repositories (then a person decides, as for any such merge). Words are
+    compared, not the compact key: `m_mmlu_ar` (Okapi's translation) is not "MMMLU Arabic"."""
+    named = [i for i, sp in enumerate(spellings) if sp.is_benchmark and i not in skip]
+    series = year_series(spellings[i].forms.tokens for i in named)
+    by_variant: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    rewritten: set[tuple[str, ...]] = set()
+    for index in named:
+        tokens = spellings[index].forms.tokens
+        if is_generic(tokens):
+            continue  # a category's words name each channel's own grouping
+        variant = variant_tokens(tokens, series)
+        by_variant[variant].append(index)
+        if variant != tokens:
+            rewritten.add(variant)
+    if not rewritten:
+        return
+    members_of = uf.groups()
+    for variant in sorted(rewritten):
+        roots = sorted({uf.find(i) for i in by_variant[variant]})
+        for other in roots[1:]:
+            anchor, root = uf.find(roots[0]), uf.find(other)
+            if anchor == root or _keys_disagree(members_of, spellings, anchor, root):
+                continue
+            if uf.union(anchor, root):
+                joined = members_of.pop(anchor, []) + members_of.pop(root, [])
+                members_of[uf.find(anchor)] = joined
+
+
+def _keys_disagree(
+    members_of: dict[int, list[int]], spellings: list[Spelling], left: int, right: int
+) -> bool:
+    """The two identities point at different HF data sets, arXiv papers or repositories."""
+    sides = [[spellings[i].keys for i in members_of.get(root, [root])] for root in (left, right)]
+    datasets = [k.hf_dataset for side in sides for k in side if k and k.hf_dataset]
+    repos = [f"https://github.com/{k.github_repo}" for s in sides for k in s if k and k.github_repo]
+    papers = [{a for k in side if k for a in k.arxiv_ids} for side in sides]
+    return bool(
+        distinct_datasets(datasets)
+        or distinct_repos(repos)
+        or (papers[0] and papers[1] and not papers[0] & papers[1])
+    )
+
+
 def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:
-    """Step 5: identities known by one name try the other names their spellings give."""
+    """Step 6: identities known by one name try the other names their spellings give."""
     groups = uf.groups()
     roots_by_primary: dict[str, set[int]] = defaultdict(set)
     evidence: dict[int, set[str]] = defaultdict(set)

@@ -25,7 +25,7 @@ from functools import lru_cache
 FORMAT_TOKENS = frozenset(
     {
         "zeroshot", "fewshot", "nshot", "oneshot", "shot", "shots", "cot", "zs", "fs",
-        "generative", "gen", "continuation", "instruct", "llama", "chat", "regular",
+        "generative", "gen", "direct", "continuation", "instruct", "llama", "chat", "regular",
         "selfconsistency", "consistency", "self", "until", "generate", "loglikelihood",
         "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
         "sampling", "maj", "majority", "vote", "thinking", "nothink", "cloze",
