@@ -22,6 +22,7 @@ from benchhub.checks.frames import (
     with_expected_missing_fields,
     with_model_invariants,
     with_top_level_name_problems,
+    with_variant_twins,
 )
 from benchhub.checks.runner import CheckOutcome, run_suite
 from benchhub.checks.suites import SEVERITIES, Suite, load_suites
@@ -54,7 +55,9 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": lambda f: with_top_level_name_problems(with_expected_missing_fields(f)),
+        "benchmarks": lambda f: with_variant_twins(
+            with_top_level_name_problems(with_expected_missing_fields(f))
+        ),
         "models": with_model_invariants,
         "model_aliases": with_agent_invariant,
     }.get(table)
@@ -403,6 +406,11 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             top_level_name=None,
             paper_of_another_benchmark="squad2",
         ),
+        # one variant under two ids; a pair pointing at two data sets is a person's call
+        benchmark(benchmark_id="mgsm-sw", name="MGSM sw"),
+        benchmark(benchmark_id="mgsm-swahili", name="MGSM Swahili"),
+        benchmark(benchmark_id="xnli-vi", name="XNLI vi", hf_dataset="facebook/xnli"),
+        benchmark(benchmark_id="xnli-vietnamese", name="XNLI V", hf_dataset="other/nli_set"),
         # a withdrawn id may say anything
         benchmark(
             benchmark_id="ask-gec-p1",
@@ -413,8 +421,9 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             rejected_reason="withdrawn",
         ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=11, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=15, min_published_benchmarks=1)
     assert failed(results) == {
+        "one_id_per_variant",
         "ids_name_no_setting",
         "child_paper_is_its_own_or_its_parents",
         "top_level_are_benchmarks",
@@ -425,6 +434,7 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
     }
     assert all(results[c].blocking for c in failed(results))
     assert "Open LLM Leaderboard" in results["top_level_are_benchmarks"].summary
+    assert "xnli" not in results["one_id_per_variant"].summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

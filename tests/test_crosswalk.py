@@ -248,6 +248,18 @@ def test_previous_ids_survive_a_merge() -> None:
     assert [b.benchmark_id for b in fresh.benchmarks] == ["zed"]
 
 
+def test_a_merge_of_equally_used_old_ids_keeps_the_id_a_first_release_would_give() -> None:
+    previous = [
+        BenchmarkAlias("openbench", "mgsm_bn", "MGSM (Bengali)", "mgsm-bengali"),
+        BenchmarkAlias("lighteval", "mgsm:bn", "mgsm:bn", "mgsm-bn"),
+    ]
+    candidates = [cand("openbench", "mgsm_bn", "MGSM (Bengali)"), cand("lighteval", "mgsm:bn")]
+    merged = build_crosswalk(candidates, [], NO_CURATION, previous=previous)
+    fresh = build_crosswalk(candidates, [], NO_CURATION)
+    assert [b.benchmark_id for b in merged.benchmarks] == ["mgsm-bn"]
+    assert [b.benchmark_id for b in fresh.benchmarks] == ["mgsm-bn"]
+
+
 def test_a_split_keeps_the_old_id_in_its_larger_part() -> None:
     previous = [
         BenchmarkAlias("a", "k1", "Foo Bench", "foo"),

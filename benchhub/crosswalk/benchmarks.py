@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
-from benchhub.crosswalk.keys import StrongKeys, distinct_datasets, distinct_repos, strong_keys
+from benchhub.crosswalk.keys import StrongKeys, keys_disagree, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
     NameForms,
@@ -367,26 +367,14 @@ def _merge_variant_spellings(
         roots = sorted({uf.find(i) for i in by_variant[variant]})
         for other in roots[1:]:
             anchor, root = uf.find(roots[0]), uf.find(other)
-            if anchor == root or _keys_disagree(members_of, spellings, anchor, root):
+            if anchor == root or keys_disagree(
+                (spellings[i].keys for i in members_of.get(anchor, [anchor])),
+                (spellings[i].keys for i in members_of.get(root, [root])),
+            ):
                 continue
             if uf.union(anchor, root):
                 joined = members_of.pop(anchor, []) + members_of.pop(root, [])
                 members_of[uf.find(anchor)] = joined
-
-
-def _keys_disagree(
-    members_of: dict[int, list[int]], spellings: list[Spelling], left: int, right: int
-) -> bool:
-    """The two identities point at different HF data sets, arXiv papers or repositories."""
-    sides = [[spellings[i].keys for i in members_of.get(root, [root])] for root in (left, right)]
-    datasets = [k.hf_dataset for side in sides for k in side if k and k.hf_dataset]
-    repos = [f"https://github.com/{k.github_repo}" for s in sides for k in s if k and k.github_repo]
-    papers = [{a for k in side if k for a in k.arxiv_ids} for side in sides]
-    return bool(
-        distinct_datasets(datasets)
-        or distinct_repos(repos)
-        or (papers[0] and papers[1] and not papers[0] & papers[1])
-    )
 
 
 def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:

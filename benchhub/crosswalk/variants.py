@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from benchhub.crosswalk.keys import StrongKeys, keys_disagree
+
 # Language names as channels write them -> ISO 639-1 codes. A name maps to exactly one code, and
 # no two names share a code unless they name one language ("Bangla" and "Bengali"). Only names
 # are rewritten, never codes: "it" in a name stays a word unless another spelling says Italian.
@@ -123,3 +125,26 @@ def _four_digits(year: str) -> str:
     if len(year) == 4:
         return year
     return f"{20 if int(year) <= _LAST_20XX_YEAR else 19}{year}"
+
+
+def variant_twins(records: Iterable[tuple[str, StrongKeys]]) -> dict[str, str]:
+    """Released ids that are another released id with a variant written another way
+    (`mgsm-swahili` and `mgsm-sw`): a merge the crosswalk missed. Each such id maps to its
+    twin; ids whose records point at different data (`keys.keys_disagree`) are two benchmarks
+    a person has to tell apart, not a miss."""
+    keys_of = dict(records)
+    words = {benchmark_id: tuple(benchmark_id.split("-")) for benchmark_id in keys_of}
+    series = year_series(words.values())
+    by_variant: dict[tuple[str, ...], list[str]] = {}
+    for benchmark_id in sorted(keys_of):
+        by_variant.setdefault(variant_tokens(words[benchmark_id], series), []).append(benchmark_id)
+    twins: dict[str, str] = {}
+    for ids in by_variant.values():
+        for benchmark_id in ids:
+            for other in ids:
+                if other != benchmark_id and not keys_disagree(
+                    [keys_of[benchmark_id]], [keys_of[other]]
+                ):
+                    twins[benchmark_id] = other
+                    break
+    return twins
