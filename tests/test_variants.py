@@ -64,6 +64,14 @@ def test_variant_spellings_merge_unless_their_data_differs() -> None:
         # Okapi's machine-translated MMLU is not OpenAI's MMMLU, however the letters run
         _cand("lm_eval_harness", "m_mmlu_ar", "m_mmlu_ar", hf_dataset="alexandrainst/m_mmlu"),
         _cand("openbench", "mmmlu_ar_xy", "MMMLU (Arabic)"),
+        # lm-eval's `global_mmlu_id` reads the Lite set its name does not say
+        _cand(
+            "lm_eval_harness",
+            "global_mmlu_id",
+            "global_mmlu_id",
+            hf_dataset="CohereForAI/Global-MMLU-Lite",
+        ),
+        _cand("openbench", "global_mmlu_indonesian", "Global-MMLU: Indonesian"),
         # two records pointing at different data sets need a person, not a variant rule
         _cand("lm_eval_harness", "xnli_vi", "xnli_vi", hf_dataset="facebook/xnli"),
         _cand("helm", "xnli_vi", "XNLI (Vietnamese)", hf_dataset="someone/unrelated_nli"),
@@ -81,3 +89,5 @@ def test_variant_spellings_merge_unless_their_data_differs() -> None:
     )
     assert ids[("lm_eval_harness", "m_mmlu_ar")] != ids[("openbench", "mmmlu_ar_xy")]
     assert ids[("lm_eval_harness", "xnli_vi")] != ids[("helm", "xnli_vi")]
+    lite = ids[("lm_eval_harness", "global_mmlu_id")]
+    assert lite != ids[("openbench", "global_mmlu_indonesian")]

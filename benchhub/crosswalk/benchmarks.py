@@ -41,6 +41,7 @@ from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
 from benchhub.crosswalk.keys import StrongKeys, keys_disagree, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
+    SUBSET_CONFIG_TOKENS,
     NameForms,
     compact_words,
     is_expansion,
@@ -350,12 +351,19 @@ def _merge_variant_spellings(
     compared, not the compact key: `m_mmlu_ar` (Okapi's translation) is not "MMMLU Arabic"."""
     named = [i for i, sp in enumerate(spellings) if sp.is_benchmark and i not in skip]
     series = year_series(spellings[i].forms.tokens for i in named)
+    dataset_of = {
+        (sp.channel, sp.source_key): sp.keys.hf_dataset
+        for sp in spellings
+        if sp.keys and sp.keys.hf_dataset
+    }
     by_variant: dict[tuple[str, ...], list[int]] = defaultdict(list)
     rewritten: set[tuple[str, ...]] = set()
     for index in named:
         tokens = spellings[index].forms.tokens
         if is_generic(tokens):
             continue  # a category's words name each channel's own grouping
+        if _data_says_more(spellings[index], dataset_of):
+            continue
         variant = variant_tokens(tokens, series)
         by_variant[variant].append(index)
         if variant != tokens:
@@ -375,6 +383,21 @@ def _merge_variant_spellings(
             if uf.union(anchor, root):
                 joined = members_of.pop(anchor, []) + members_of.pop(root, [])
                 members_of[uf.find(anchor)] = joined
+
+
+def _data_says_more(sp: Spelling, dataset_of: dict[tuple[str, str], str]) -> bool:
+    """The record's HF data set (a group's: its member tasks') names a variant its name does
+    not: lm-eval's `global_mmlu_id` group runs tasks on `CohereForAI/Global-MMLU-Lite`, so it
+    is not openbench's "Global-MMLU: Indonesian" (one of the full set's 42 languages)."""
+    datasets = {sp.keys.hf_dataset} if sp.keys and sp.keys.hf_dataset else set()
+    if not datasets and sp.candidate is not None and sp.candidate.extra:
+        members = names_in(sp.candidate.extra.get("members"))
+        datasets = {d for m in members if (d := dataset_of.get((sp.channel, m)))}
+    return any(
+        (w in SUBSET_CONFIG_TOKENS or _VERSION.fullmatch(w)) and w not in sp.forms.tokens
+        for dataset in datasets
+        for w in tokens_of(dataset.rsplit("/", 1)[-1])
+    )
 
 
 def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:
