@@ -260,6 +260,29 @@ def test_a_merge_of_equally_used_old_ids_keeps_the_id_a_first_release_would_give
     assert [b.benchmark_id for b in fresh.benchmarks] == ["mgsm-bn"]
 
 
+def test_a_name_split_into_category_words_meets_the_name_written_whole() -> None:
+    cw = build_crosswalk(
+        [
+            cand("evalscope", "commonsense_qa", "CommonsenseQA"),
+            cand("lm_eval_harness", "commonsense_qa"),
+            cand("opencompass", "config:commonsense_qa", "commonsense_qa"),
+            cand("livebench", "reasoning", "Reasoning"),
+            cand("helm", "reasoning", "Reasoning"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    assert (
+        len({cw.benchmark_id_for(c, "commonsense_qa") for c in ("evalscope", "lm_eval_harness")})
+        == 1
+    )
+    assert cw.benchmark_id_for("opencompass", "config:commonsense_qa") == cw.benchmark_id_for(
+        "evalscope", "commonsense_qa"
+    )
+    # category words alone still name each channel's own grouping
+    assert cw.benchmark_id_for("livebench", "reasoning") != cw.benchmark_id_for("helm", "reasoning")
+
+
 def test_a_split_keeps_the_old_id_in_its_larger_part() -> None:
     previous = [
         BenchmarkAlias("a", "k1", "Foo Bench", "foo"),

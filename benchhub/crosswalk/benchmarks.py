@@ -282,12 +282,15 @@ def _merge_same_name(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
     """Step 3. Non-benchmark records (templates, groups, challenge files) join a benchmark of
     the same name but never each other: a hundred `_default_template_yaml`s are not one thing."""
     by_primary: dict[tuple[str, str], list[int]] = defaultdict(list)
+    # a name some channel writes as a name ("CommonsenseQA") is one even where another splits
+    # it into category words (lm-eval's `commonsense_qa`)
+    named = {sp.forms.primary for sp in spellings if not is_generic(sp.forms.tokens)}
     for index, sp in enumerate(spellings):
         if index not in skip:
             # a category word ("Reasoning", "Story generation") names different groupings in
             # different channels; only the channel's own records of it are one thing
-            scope = sp.channel if is_generic(sp.forms.tokens) else ""
-            by_primary[(sp.forms.primary, scope)].append(index)
+            generic = is_generic(sp.forms.tokens) and sp.forms.primary not in named
+            by_primary[(sp.forms.primary, sp.channel if generic else "")].append(index)
     for members in by_primary.values():
         anchors = [i for i in members if spellings[i].is_benchmark]
         if not anchors:
