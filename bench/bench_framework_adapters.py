@@ -61,7 +61,7 @@ def main() -> int:
         for benchmark, bundled, hub_form in (
             ("mgsm-en", "mgsm-en", False),
             ("truthfulqa-mc1", "truthfulqa-mc1", False),
-            ("lm-eval:leaderboard_musr_murder_mysteries", "musr-murder-mystery", True),
+            ("lm-eval:leaderboard_musr_murder_mysteries", "musr-murder-mysteries", True),
         ):
             shape = shapes.benchmarks[bundled]
             split, relative = next(iter(shape.bundled.items()))

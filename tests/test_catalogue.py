@@ -8,6 +8,7 @@ import json
 
 import duckdb
 import pytest
+from benchhub_format import TASK_SHAPES
 from ltb.cli import main
 
 from benchhub.crosswalk.quality import GOLD_DIR
@@ -27,6 +28,14 @@ def test_no_spelling_on_the_junk_list_is_published(built_registry: BuiltRegistry
         duckdb.sql(f"SELECT channel, source_name FROM '{aliases}'").fetchall()  # noqa: S608
     )
     assert sorted(junk & published) == []
+
+
+def test_every_task_shape_names_a_released_benchmark_by_its_id(
+    built_registry: BuiltRegistry,
+) -> None:
+    shapes = json.loads(TASK_SHAPES.read_text())["benchmarks"]
+    released = {e["id"] for e in _index(built_registry)}
+    assert sorted(set(shapes) - released) == []
 
 
 def test_every_parent_is_a_released_benchmark_or_suite(built_registry: BuiltRegistry) -> None:

@@ -22,6 +22,7 @@ from benchhub.checks.frames import (
     with_expected_missing_fields,
     with_model_invariants,
     with_top_level_name_problems,
+    with_variant_twins,
 )
 from benchhub.checks.runner import CheckOutcome, run_suite
 from benchhub.checks.suites import SEVERITIES, Suite, load_suites
@@ -54,7 +55,9 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": lambda f: with_top_level_name_problems(with_expected_missing_fields(f)),
+        "benchmarks": lambda f: with_variant_twins(
+            with_top_level_name_problems(with_expected_missing_fields(f))
+        ),
         "models": with_model_invariants,
         "model_aliases": with_agent_invariant,
     }.get(table)
@@ -475,6 +478,21 @@ def test_catalogue_checks_catch_junk_children_category_parents_and_links_that_ar
     assert "'dev'" in results["released_names_are_not_junk"].summary
     assert "Reasoning" in results["no_category_is_a_top_level_parent"].summary
     assert "openai.com/blog" in results["paper_url_is_a_paper"].summary
+
+
+def test_one_variant_under_two_ids_warns_unless_they_point_at_different_data() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="mgsm-sw", name="MGSM sw"),
+        benchmark(benchmark_id="mgsm-swahili", name="MGSM Swahili"),
+        benchmark(benchmark_id="xnli-vi", name="XNLI vi", hf_dataset="facebook/xnli"),
+        benchmark(benchmark_id="xnli-vietnamese", name="XNLI V", hf_dataset="other/nli_set"),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=5, min_published_benchmarks=1)
+    assert failed(results) == {"one_id_per_variant"}
+    assert not results["one_id_per_variant"].blocking
+    assert "mgsm-swahili" in results["one_id_per_variant"].summary
+    assert "xnli" not in results["one_id_per_variant"].summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

@@ -248,6 +248,41 @@ def test_previous_ids_survive_a_merge() -> None:
     assert [b.benchmark_id for b in fresh.benchmarks] == ["zed"]
 
 
+def test_a_merge_of_equally_used_old_ids_keeps_the_id_a_first_release_would_give() -> None:
+    previous = [
+        BenchmarkAlias("openbench", "mgsm_bn", "MGSM (Bengali)", "mgsm-bengali"),
+        BenchmarkAlias("lighteval", "mgsm:bn", "mgsm:bn", "mgsm-bn"),
+    ]
+    candidates = [cand("openbench", "mgsm_bn", "MGSM (Bengali)"), cand("lighteval", "mgsm:bn")]
+    merged = build_crosswalk(candidates, [], NO_CURATION, previous=previous)
+    fresh = build_crosswalk(candidates, [], NO_CURATION)
+    assert [b.benchmark_id for b in merged.benchmarks] == ["mgsm-bn"]
+    assert [b.benchmark_id for b in fresh.benchmarks] == ["mgsm-bn"]
+
+
+def test_a_name_split_into_category_words_meets_the_name_written_whole() -> None:
+    cw = build_crosswalk(
+        [
+            cand("evalscope", "commonsense_qa", "CommonsenseQA"),
+            cand("lm_eval_harness", "commonsense_qa"),
+            cand("opencompass", "config:commonsense_qa", "commonsense_qa"),
+            cand("livebench", "reasoning", "Reasoning"),
+            cand("helm", "reasoning", "Reasoning"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    assert (
+        len({cw.benchmark_id_for(c, "commonsense_qa") for c in ("evalscope", "lm_eval_harness")})
+        == 1
+    )
+    assert cw.benchmark_id_for("opencompass", "config:commonsense_qa") == cw.benchmark_id_for(
+        "evalscope", "commonsense_qa"
+    )
+    # category words alone still name each channel's own grouping
+    assert cw.benchmark_id_for("livebench", "reasoning") != cw.benchmark_id_for("helm", "reasoning")
+
+
 def test_a_split_keeps_the_old_id_in_its_larger_part() -> None:
     previous = [
         BenchmarkAlias("a", "k1", "Foo Bench", "foo"),

@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
-from benchhub.crosswalk.keys import is_paper_url
+from benchhub.crosswalk.keys import is_paper_url, record_keys
 from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
 from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import name_forms, names_a_setting
+from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
 
@@ -291,7 +292,9 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_top_level_name_problems(with_expected_missing_fields(frame)),
+    "benchmarks": lambda frame: with_variant_twins(
+        with_top_level_name_problems(with_expected_missing_fields(frame))
+    ),
     "models": lambda frame: with_model_invariants(frame),
     "model_aliases": lambda frame: with_agent_invariant(frame),
 }
@@ -357,6 +360,25 @@ def junk_name_reason(name: str) -> str | None:
     """Why a record of this name may never be released, even as a child: junk or a leaderboard
     (benchhub/crosswalk/kinds.py)."""
     return kind_junk_reason(name) or leaderboard_reason(name_forms(name).display)
+
+
+def with_variant_twins(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `variant_twin`: for a released id that is another released id with a language,
+    year or suite written another way (`mgsm-swahili` and `mgsm-sw`), that other id
+    (benchhub/crosswalk/variants.py), unless the two point at different data."""
+    columns = ["benchmark_id", "published", "hf_dataset", "arxiv_id", "paper_url", "github_url"]
+    rows = benchmarks[columns].astype(object).to_dict("records")
+    twins = variant_twins(
+        (
+            str(row["benchmark_id"]),
+            record_keys(
+                *(_text(row[c]) for c in ("hf_dataset", "arxiv_id", "paper_url", "github_url"))
+            ),
+        )
+        for row in rows
+        if row["published"]
+    )
+    return benchmarks.assign(variant_twin=[twins.get(str(r["benchmark_id"])) for r in rows])
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,10 @@ Evidence, strongest first:
 4. the same HF dataset and config, with names that differ only by words of the dataset id
    ("openai_humaneval" and "humaneval" on `openai/openai_humaneval`, "Grade School Math 8K" on
    `gsm8k`);
-5. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
+5. the same name once each variant is written one way (`variants.variant_tokens`: "MGSM
+   (Swahili)" and `mgsm:sw`, "WMT 2017 Latvian-English" and `wmt17:lv-en`), word for word,
+   unless the two identities point at different data sets, papers or repositories;
+6. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
    Last Exam)", an id abbreviating the name: `ifeval` for "Instruction Following"), or a hint
    (its full title, the channel's id) naming exactly one other identity that shares an arXiv
    id, HF dataset or repository with it, or an acronym relation with the one other identity
@@ -35,9 +38,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
-from benchhub.crosswalk.keys import StrongKeys, strong_keys
+from benchhub.crosswalk.keys import StrongKeys, keys_disagree, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
+    SUBSET_CONFIG_TOKENS,
     NameForms,
     compact_words,
     is_expansion,
@@ -47,6 +51,7 @@ from benchhub.crosswalk.names import (
     tokens_of,
 )
 from benchhub.crosswalk.parents import link_parents
+from benchhub.crosswalk.variants import variant_tokens, year_series
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
 # A channel's id this close to its own display name is the same word misspelt ("TheroremQA").
@@ -219,6 +224,7 @@ def resolve(
     skip = _follow_ids_with_evidence(spellings, uf, placed) | placed
     _merge_same_name(spellings, uf, skip)
     _merge_same_dataset(spellings, uf, skip)
+    _merge_variant_spellings(spellings, uf, skip)
     _merge_orphans_by_alternative(spellings, uf)
     groups = sorted(uf.groups().values(), key=lambda members: members[0])
     identities = [Identity([spellings[i] for i in members]) for members in groups]
@@ -276,12 +282,15 @@ def _merge_same_name(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
     """Step 3. Non-benchmark records (templates, groups, challenge files) join a benchmark of
     the same name but never each other: a hundred `_default_template_yaml`s are not one thing."""
     by_primary: dict[tuple[str, str], list[int]] = defaultdict(list)
+    # a name some channel writes as a name ("CommonsenseQA") is one even where another splits
+    # it into category words (lm-eval's `commonsense_qa`)
+    named = {sp.forms.primary for sp in spellings if not is_generic(sp.forms.tokens)}
     for index, sp in enumerate(spellings):
         if index not in skip:
             # a category word ("Reasoning", "Story generation") names different groupings in
             # different channels; only the channel's own records of it are one thing
-            scope = sp.channel if is_generic(sp.forms.tokens) else ""
-            by_primary[(sp.forms.primary, scope)].append(index)
+            generic = is_generic(sp.forms.tokens) and sp.forms.primary not in named
+            by_primary[(sp.forms.primary, sp.channel if generic else "")].append(index)
     for members in by_primary.values():
         anchors = [i for i in members if spellings[i].is_benchmark]
         if not anchors:
@@ -336,8 +345,66 @@ def _merge_same_dataset(
                     uf.union(other, index)
 
 
+def _merge_variant_spellings(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]
+) -> None:
+    """Step 5: names equal word for word once languages, years and suite prefixes are written
+    one way (`variants`) are one benchmark, unless their identities point at different data
+    sets, papers or repositories (then a person decides, as for any such merge). Words are
+    compared, not the compact key: `m_mmlu_ar` (Okapi's translation) is not "MMMLU Arabic"."""
+    named = [i for i, sp in enumerate(spellings) if sp.is_benchmark and i not in skip]
+    series = year_series(spellings[i].forms.tokens for i in named)
+    dataset_of = {
+        (sp.channel, sp.source_key): sp.keys.hf_dataset
+        for sp in spellings
+        if sp.keys and sp.keys.hf_dataset
+    }
+    by_variant: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    rewritten: set[tuple[str, ...]] = set()
+    for index in named:
+        tokens = spellings[index].forms.tokens
+        if is_generic(tokens):
+            continue  # a category's words name each channel's own grouping
+        if _data_says_more(spellings[index], dataset_of):
+            continue
+        variant = variant_tokens(tokens, series)
+        by_variant[variant].append(index)
+        if variant != tokens:
+            rewritten.add(variant)
+    if not rewritten:
+        return
+    members_of = uf.groups()
+    for variant in sorted(rewritten):
+        roots = sorted({uf.find(i) for i in by_variant[variant]})
+        for other in roots[1:]:
+            anchor, root = uf.find(roots[0]), uf.find(other)
+            if anchor == root or keys_disagree(
+                (spellings[i].keys for i in members_of.get(anchor, [anchor])),
+                (spellings[i].keys for i in members_of.get(root, [root])),
+            ):
+                continue
+            if uf.union(anchor, root):
+                joined = members_of.pop(anchor, []) + members_of.pop(root, [])
+                members_of[uf.find(anchor)] = joined
+
+
+def _data_says_more(sp: Spelling, dataset_of: dict[tuple[str, str], str]) -> bool:
+    """The record's HF data set (a group's: its member tasks') names a variant its name does
+    not: lm-eval's `global_mmlu_id` group runs tasks on `CohereForAI/Global-MMLU-Lite`, so it
+    is not openbench's "Global-MMLU: Indonesian" (one of the full set's 42 languages)."""
+    datasets = {sp.keys.hf_dataset} if sp.keys and sp.keys.hf_dataset else set()
+    if not datasets and sp.candidate is not None and sp.candidate.extra:
+        members = names_in(sp.candidate.extra.get("members"))
+        datasets = {d for m in members if (d := dataset_of.get((sp.channel, m)))}
+    return any(
+        (w in SUBSET_CONFIG_TOKENS or _VERSION.fullmatch(w)) and w not in sp.forms.tokens
+        for dataset in datasets
+        for w in tokens_of(dataset.rsplit("/", 1)[-1])
+    )
+
+
 def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:
-    """Step 5: identities known by one name try the other names their spellings give."""
+    """Step 6: identities known by one name try the other names their spellings give."""
     groups = uf.groups()
     roots_by_primary: dict[str, set[int]] = defaultdict(set)
     evidence: dict[int, set[str]] = defaultdict(set)

@@ -198,7 +198,10 @@ def _assign_ids(
             if claimed[old] == number and not _names_a_setting(old, identity)
         ]
         if mine:
-            mine.sort(key=lambda pair: (-pair[0], pair[1]))
+            # ties go to the id a first release would give, so that a merged variant reads
+            # like its siblings (`mgsm-bn` beside `mgsm-de`, not `mgsm-bengali`)
+            fresh = default_id(identity) if len(mine) > 1 else None
+            mine.sort(key=lambda pair: (-pair[0], pair[1] != fresh, pair[1]))
             fixed[number] = mine[0][1]  # the others are redirected (benchhub/redirects.py)
         else:
             wanted[number] = default_id(identity)

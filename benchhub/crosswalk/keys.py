@@ -9,6 +9,7 @@ several benchmarks. They corroborate a name match and veto a merge when they dis
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from benchhub.records import BenchmarkCandidate
@@ -191,6 +192,35 @@ def distinct_repos(urls: list[str]) -> list[str]:
     there is at most one. A fork or a same-named project of another owner is another repo."""
     repos = sorted({r for u in urls if (r := github_repo(u))})
     return repos if len(repos) > 1 else []
+
+
+def keys_disagree(left: Iterable[StrongKeys | None], right: Iterable[StrongKeys | None]) -> bool:
+    """Two records (or groups of them) point at different data: different HF data sets (by
+    `distinct_datasets`: re-uploads and a harness's copy are one), different GitHub
+    repositories, or arXiv papers with none in common. Merging them is a person's decision."""
+    sides = [[k for k in left if k], [k for k in right if k]]
+    datasets = [k.hf_dataset for side in sides for k in side if k.hf_dataset]
+    repos = [f"https://github.com/{k.github_repo}" for s in sides for k in s if k.github_repo]
+    papers = [{a for k in side for a in k.arxiv_ids} for side in sides]
+    return bool(
+        distinct_datasets(datasets)
+        or distinct_repos(repos)
+        or (papers[0] and papers[1] and not papers[0] & papers[1])
+    )
+
+
+def record_keys(
+    hf_dataset: str | None, arxiv: str | None, paper_url: str | None, github_url: str | None
+) -> StrongKeys:
+    """The strong keys of a merged record's published facts."""
+    dataset, _ = canonical_hf(hf_dataset, None)
+    return StrongKeys(
+        hf_dataset=dataset,
+        hf_config=None,
+        hf_written=None,
+        arxiv_ids=frozenset(a for a in (arxiv_id(arxiv), arxiv_id(paper_url)) if a),
+        github_repo=github_repo(github_url),
+    )
 
 
 # Where papers live: a `paper_url` elsewhere is a homepage, a blog post or a repository. A

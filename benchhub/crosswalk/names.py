@@ -25,7 +25,7 @@ from functools import lru_cache
 FORMAT_TOKENS = frozenset(
     {
         "zeroshot", "fewshot", "nshot", "oneshot", "shot", "shots", "cot", "zs", "fs",
-        "generative", "gen", "continuation", "instruct", "llama", "chat", "regular",
+        "generative", "gen", "direct", "continuation", "instruct", "llama", "chat", "regular",
         "selfconsistency", "consistency", "self", "until", "generate", "loglikelihood",
         "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
         "sampling", "maj", "majority", "vote", "thinking", "nothink", "cloze",
@@ -65,9 +65,10 @@ TRAILING_FORMAT_TOKENS = frozenset({"agent", "cascade"})
 # set with five prompts.
 _PROMPT_VARIANT = re.compile(r"p\d")
 # The same settings as written in a display name, after its first word: "global piqa cloze
-# acm", "alghafa multiple choice facts", "nortruthfulqa mc nno p0".
+# acm", "alghafa multiple choice facts", "nortruthfulqa mc nno p0", "mgsm direct sw".
 _FORMAT_WORDS = re.compile(
-    r"(?<=\w)(?<!story)[ -](?:cloze|multiple[ -]choice|prompt[ -]?\d+)\b|(?<=\w)[ -]p\d$", re.I
+    r"(?<=\w)(?<!story)[ -](?:cloze|direct|multiple[ -]choice|prompt[ -]?\d+)\b|(?<=\w)[ -]p\d$",
+    re.I,
 )
 # Split words. The evaluation split is the benchmark itself ("DIHARD3-eval", "TVMegaSite
 # test"); any other split is a child of it ("TVMegaSite dev").

@@ -1,0 +1,93 @@
+"""Variant keys: one language, year or suite written several ways merges; nothing else does."""
+
+from __future__ import annotations
+
+from benchhub.crosswalk import build_crosswalk
+from benchhub.crosswalk.curation import Curation
+from benchhub.crosswalk.names import name_forms
+from benchhub.crosswalk.variants import variant_tokens, year_series
+from benchhub.records import BenchmarkCandidate
+
+
+def _variant(name: str, key: str | None = None, series: frozenset[str] = frozenset()) -> str:
+    return "-".join(variant_tokens(name_forms(name, key).tokens, series))
+
+
+def test_language_names_become_their_codes_after_the_first_word() -> None:
+    assert _variant("MGSM (Swahili)", "mgsm_sw") == _variant("mgsm:sw") == "mgsm-sw"
+    assert _variant("Global-MMLU: Yoruba") == _variant("global_mmlu_yo") == "global-mmlu-yo"
+    assert _variant("XCOPA: Swahili") != _variant("XCOPA: Turkish")  # never another language
+    assert _variant("MGSM English") == "mgsm-en" != _variant("MGSM")  # never the parent
+    assert _variant("Swahili Arc") == "swahili-arc"  # the first word is the name
+
+
+def test_two_digit_years_only_in_a_series_written_with_four() -> None:
+    names = ["WMT 2017 Latvian-English", "wmt17:lv-en", "wmt17:en-lv", "cifar10", "WMT2018 x"]
+    series = year_series(name_forms(n).tokens for n in names)
+    assert series == frozenset({"wmt"})
+    assert _variant("WMT 2017 Latvian-English", series=series) == "wmt-2017-lv-en"
+    assert _variant("wmt17:lv-en", series=series) == "wmt-2017-lv-en"
+    assert _variant("wmt17:en-lv", series=series) == "wmt-2017-en-lv"  # the direction stays
+    assert _variant("WMT2017 Finnish-English", series=series) == "wmt-2017-fi-en"
+    assert _variant("cifar10", series=series) == "cifar10"
+    assert _variant("wmt08:cs-en", series=series) == "wmt-2008-cs-en"
+
+
+def test_a_suite_spelling_its_framework_declares_and_british_spellings() -> None:
+    assert _variant("bigbench_hard:causal_judgment") == "bbh-causal-judgment"
+    assert _variant("bbh_zeroshot_causal_judgement") == "bbh-causal-judgment"
+    assert _variant("BIG-Bench Hard") == "bbh"
+    assert _variant("bigbench_causal_judgement") == "bigbench-causal-judgment"  # BIG-bench's
+
+
+def _cand(channel: str, key: str, name: str, **facts: object) -> BenchmarkCandidate:
+    return BenchmarkCandidate(
+        channel=channel,
+        source_key=key,
+        source_name=name,
+        source_url=f"https://example.org/{channel}/{key}",
+        **facts,  # type: ignore[arg-type]
+    )
+
+
+def test_variant_spellings_merge_unless_their_data_differs() -> None:
+    candidates = [
+        _cand("lighteval", "mgsm:sw", "mgsm:sw", hf_dataset="juletxara/mgsm", hf_config="sw"),
+        _cand("openbench", "mgsm_sw", "MGSM (Swahili)"),
+        _cand("openbench", "mgsm_te", "MGSM (Telugu)"),
+        _cand("lighteval", "mgsm:de", "mgsm:de", hf_dataset="juletxara/mgsm", hf_config="de"),
+        _cand("papers_with_code", "benchmark:WMT 2017 Latvian-English", "WMT 2017 Latvian-English"),
+        _cand("lighteval", "wmt17:lv-en", "wmt17:lv-en"),
+        _cand("lighteval", "wmt17:en-lv", "wmt17:en-lv"),
+        _cand("lighteval", "bigbench_hard:snarks", "bigbench_hard:snarks"),
+        _cand("lm_eval_harness", "bbh_zeroshot_snarks", "bbh_zeroshot_snarks"),
+        # Okapi's machine-translated MMLU is not OpenAI's MMMLU, however the letters run
+        _cand("lm_eval_harness", "m_mmlu_ar", "m_mmlu_ar", hf_dataset="alexandrainst/m_mmlu"),
+        _cand("openbench", "mmmlu_ar_xy", "MMMLU (Arabic)"),
+        # lm-eval's `global_mmlu_id` reads the Lite set its name does not say
+        _cand(
+            "lm_eval_harness",
+            "global_mmlu_id",
+            "global_mmlu_id",
+            hf_dataset="CohereForAI/Global-MMLU-Lite",
+        ),
+        _cand("openbench", "global_mmlu_indonesian", "Global-MMLU: Indonesian"),
+        # two records pointing at different data sets need a person, not a variant rule
+        _cand("lm_eval_harness", "xnli_vi", "xnli_vi", hf_dataset="facebook/xnli"),
+        _cand("helm", "xnli_vi", "XNLI (Vietnamese)", hf_dataset="someone/unrelated_nli"),
+    ]
+    crosswalk = build_crosswalk(candidates, [], Curation())
+    ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
+    assert ids[("openbench", "mgsm_sw")] == ids[("lighteval", "mgsm:sw")]
+    assert ids[("openbench", "mgsm_te")] != ids[("lighteval", "mgsm:sw")]
+    assert ids[("lighteval", "mgsm:de")] != ids[("lighteval", "mgsm:sw")]
+    pwc = ids[("papers_with_code", "benchmark:WMT 2017 Latvian-English")]
+    assert pwc == ids[("lighteval", "wmt17:lv-en")] != ids[("lighteval", "wmt17:en-lv")]
+    assert (
+        ids[("lighteval", "bigbench_hard:snarks")]
+        == ids[("lm_eval_harness", "bbh_zeroshot_snarks")]
+    )
+    assert ids[("lm_eval_harness", "m_mmlu_ar")] != ids[("openbench", "mmmlu_ar_xy")]
+    assert ids[("lm_eval_harness", "xnli_vi")] != ids[("helm", "xnli_vi")]
+    lite = ids[("lm_eval_harness", "global_mmlu_id")]
+    assert lite != ids[("openbench", "global_mmlu_indonesian")]
