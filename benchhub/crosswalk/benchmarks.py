@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -57,6 +57,14 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 _SHARED_DATASET_LIMIT = 400
 # The channel id of the record a task family gets (see `family_candidates`).
 FAMILY_KEY_PREFIX = "family:"
+# The channel id of the record a channel's tasks over one data set get (`dataset_groups`).
+DATASET_GROUP_KEY_PREFIX = "dataset:"
+# A translation test set inside a data set of many (lighteval's `lighteval/sacrebleu_manual`
+# config `wmt08_cs-en`): the set, then the language pair.
+_TEST_SET_CONFIG = re.compile(
+    r"(?P<set>[a-z][a-z0-9.]*?)[_:](?P<pair>[a-z]{2,3}(?:_[a-z]{4})?-[a-z]{2,3}(?:_[a-z]{4})?)",
+    re.I,
+)
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
 _SHARED_KEY_LIMIT = 3
 
@@ -100,7 +108,7 @@ def collect_spellings(
 ) -> list[Spelling]:
     """Every distinct spelling, in an order that does not depend on the input order."""
     spellings = []
-    for c in (*candidates, *family_candidates(candidates)):
+    for c in (*candidates, *family_candidates(candidates), *dataset_groups(candidates)):
         keys = strong_keys(c)
         group = is_named_group(c)
         reason = (
@@ -120,7 +128,8 @@ def collect_spellings(
                 is_benchmark=(c.is_benchmark or group) and reason is None,
                 evidence=_evidence_of(keys),
                 not_benchmark_reason=reason,
-                grouping=group or c.source_key.startswith(FAMILY_KEY_PREFIX),
+                grouping=group
+                or c.source_key.startswith((FAMILY_KEY_PREFIX, DATASET_GROUP_KEY_PREFIX)),
             )
         )
     seen = {(c.channel, c.source_key, c.source_name) for c in candidates}
@@ -170,6 +179,60 @@ def family_candidates(candidates: Sequence[BenchmarkCandidate]) -> list[Benchmar
                 source_url=first.source_url,
                 description=first.extra.get("family_description") if first.extra else None,
                 extra={"family_of": len(tasks)},
+            )
+        )
+    return found
+
+
+def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:
+    """A record for each set of a channel's tasks that read one HF data set, config by config,
+    when no record stands for the whole data set (lm-eval's `persona_*` tasks on
+    `EleutherAI/persona`, `advanced_ai_risk_*` on `EleutherAI/advanced_ai_risk`): the data set
+    those tasks are parts of, even when no channel lists it on its own. A data set holding many
+    translation test sets (`lighteval/sacrebleu_manual`, configs `wmt08_cs-en`,
+    `iwslt17_ar-en`) gives one record per test set. Its name is the channel's own tag for
+    exactly these tasks (lm-eval's `wmt14`), else the test set's, else the data set's; a name
+    the channel's own record already has is left to the other rules (no new record). The
+    record lists its tasks in `extra["dataset_members"]`; `parents` places only tasks no other
+    channel lists (a benchmark several channels list, BoolQ on `super_glue`, keeps its place),
+    and a record that gets no task is dropped."""
+    whole = {
+        c.hf_dataset for c in candidates if c.is_benchmark and c.hf_dataset and not c.hf_config
+    }
+    members: dict[tuple[str, str, str | None], list[BenchmarkCandidate]] = defaultdict(list)
+    for c in candidates:
+        if not (c.is_benchmark and c.hf_dataset and c.hf_config):
+            continue
+        in_set = _TEST_SET_CONFIG.fullmatch(c.hf_config)
+        if in_set is None and c.hf_dataset in whole:
+            continue  # `_dataset_parent` places it under the whole
+        key = (c.channel, c.hf_dataset, in_set.group("set").lower() if in_set else None)
+        members[key].append(c)
+    hints = Counter(
+        (c.channel, hint) for c in candidates if c.is_benchmark for hint in set(c.capability_hints)
+    )
+    named = {(c.channel, name_forms(c.source_name).primary) for c in candidates}
+    found = []
+    for (channel, dataset, test_set), tasks in sorted(members.items()):
+        if len({c.hf_config for c in tasks}) < 2:
+            continue
+        names = sorted({c.source_name for c in tasks})
+        shared = set.intersection(*(set(c.capability_hints) for c in tasks))
+        # a tag the channel gives exactly these tasks names the group ("wmt14"); a wider one
+        # ("translation", "gpt3_translation_benchmarks") names a category or collection
+        tags = sorted(t for t in shared if hints[(channel, t)] == len(tasks) and is_parent_name(t))
+        name = tags[0] if tags else test_set or dataset.rpartition("/")[2]
+        if (channel, name_forms(name).primary) in named:
+            continue  # the channel has a record of that name: the other rules place the tasks
+        first = min(tasks, key=lambda c: c.source_key)
+        found.append(
+            BenchmarkCandidate(
+                channel=channel,
+                source_key=f"{DATASET_GROUP_KEY_PREFIX}{dataset}"
+                + (f"#{test_set}" if test_set else ""),
+                source_name=name,
+                source_url=first.source_url,
+                extra={"dataset_members": names, "hf_dataset": dataset, "test_set": test_set},
             )
         )
     return found

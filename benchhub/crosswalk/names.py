@@ -30,6 +30,8 @@ FORMAT_TOKENS = frozenset(
         "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
         "sampling", "maj", "majority", "vote", "thinking", "nothink", "cloze",
         "multiplechoice",
+        # OpenCompass's CircularEval: the same questions asked with the options rotated
+        "circular",
     }
 )  # fmt: skip
 # Tokens that only ever decorate (metrics, splits, harness notes) when they sit in a
