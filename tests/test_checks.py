@@ -19,6 +19,7 @@ from benchhub.checks.frames import (
     previous_counts,
     suite_parameters,
     with_agent_invariant,
+    with_category_parents,
     with_expected_missing_fields,
     with_model_invariants,
     with_top_level_name_problems,
@@ -54,7 +55,9 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": lambda f: with_top_level_name_problems(with_expected_missing_fields(f)),
+        "benchmarks": lambda f: with_category_parents(
+            with_top_level_name_problems(with_expected_missing_fields(f))
+        ),
         "models": with_model_invariants,
         "model_aliases": with_agent_invariant,
     }.get(table)
@@ -283,6 +286,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "harbor_reason": None,
         "benchmark_id_orphan": None,
         "record_kind": "benchmark",
+        "parent_id": None,
         "parent_not_benchmark_or_suite": None,
         "group_closer_than_parent": None,
         "license_not_from_the_data_set": None,
@@ -395,7 +399,13 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             group_closer_than_parent="mmlu-prox-lite-ne",
         ),
         # a category under its benchmark is a child, not a top-level record: allowed
-        benchmark(benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None),
+        benchmark(
+            benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None, parent_id="lb"
+        ),
+        # but no task hangs under a category
+        benchmark(
+            benchmark_id="spatial", name="spatial", top_level_name=None, parent_id="lb-reasoning"
+        ),
         benchmark(benchmark_id="nortruthfulqa-mc-nno-p0", name="nortruthfulqa mc nno p0"),
         benchmark(
             benchmark_id="ruler-squad",
@@ -413,8 +423,9 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             rejected_reason="withdrawn",
         ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=11, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=12, min_published_benchmarks=1)
     assert failed(results) == {
+        "no_category_is_a_parent",
         "ids_name_no_setting",
         "child_paper_is_its_own_or_its_parents",
         "top_level_are_benchmarks",

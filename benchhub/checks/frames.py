@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
-from benchhub.crosswalk.kinds import not_a_benchmark_reason
+from benchhub.crosswalk.kinds import is_category_name, not_a_benchmark_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import names_a_setting
@@ -122,7 +122,7 @@ def _orphan(alias: str, referenced: str) -> str:
 # the checks themselves.
 FRAME_QUERIES: dict[str, str] = {
     "benchmarks": f"""{_ANCESTORS}
-        SELECT benchmark_id, name, tier, published, review_decision, rejected_reason,
+        SELECT benchmark_id, name, parent_id, tier, published, review_decision, rejected_reason,
                n_channels, harbor_runnable, harbor_source, harbor_reason,
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
@@ -284,7 +284,9 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_top_level_name_problems(with_expected_missing_fields(frame)),
+    "benchmarks": lambda frame: with_category_parents(
+        with_top_level_name_problems(with_expected_missing_fields(frame))
+    ),
     "models": lambda frame: with_model_invariants(frame),
     "model_aliases": lambda frame: with_agent_invariant(frame),
 }
@@ -314,6 +316,31 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
     )
     settings = [i if shown and names_a_setting(str(i)) else None for i, shown in released]
     return benchmarks.assign(top_level_not_a_benchmark=problems, id_names_a_setting=settings)
+
+
+def with_category_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `parent_is_a_category`: a released record's parent_id when the parent is named as a
+    capability category or heading (the crosswalk's own rule, benchhub/crosswalk/kinds.py):
+    a task of a benchmark's category ("Language") sits under the benchmark (LiveBench)."""
+    name_of = dict(
+        zip(
+            benchmarks["benchmark_id"].astype(object),
+            benchmarks["name"].astype(object),
+            strict=True,
+        )
+    )
+    rows = zip(
+        benchmarks["parent_id"].astype(object),
+        benchmarks["published"].astype(bool),
+        strict=True,
+    )
+    found = [
+        parent
+        if shown and isinstance(parent, str) and is_category_name(str(name_of.get(parent, "")))
+        else None
+        for parent, shown in rows
+    ]
+    return benchmarks.assign(parent_is_a_category=found)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

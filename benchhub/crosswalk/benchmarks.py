@@ -194,8 +194,8 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     exactly these tasks (lm-eval's `wmt14`), else the test set's, else the data set's; a name
     the channel's own record already has is left to the other rules (no new record). The
     record lists its tasks in `extra["dataset_members"]`; `parents` places only tasks no other
-    channel lists (a benchmark several channels list, BoolQ on `super_glue`, keeps its place),
-    and a record that gets no task is dropped."""
+    channel lists (a benchmark several channels list, BoolQ on `super_glue`, keeps its place)
+    or a language pair of a test set, and a record that gets no task is dropped."""
     whole = {
         c.hf_dataset for c in candidates if c.is_benchmark and c.hf_dataset and not c.hf_config
     }
@@ -211,7 +211,9 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     hints = Counter(
         (c.channel, hint) for c in candidates if c.is_benchmark for hint in set(c.capability_hints)
     )
-    named = {(c.channel, name_forms(c.source_name).primary) for c in candidates}
+    named: dict[str, set[str]] = defaultdict(set)  # name -> channels with a record of it
+    for c in candidates:
+        named[name_forms(c.source_name).primary].add(c.channel)
     found = []
     for (channel, dataset, test_set), tasks in sorted(members.items()):
         if len({c.hf_config for c in tasks}) < 2:
@@ -221,9 +223,15 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
         # a tag the channel gives exactly these tasks names the group ("wmt14"); a wider one
         # ("translation", "gpt3_translation_benchmarks") names a category or collection
         tags = sorted(t for t in shared if hints[(channel, t)] == len(tasks) and is_parent_name(t))
-        name = tags[0] if tags else test_set or dataset.rpartition("/")[2]
-        if (channel, name_forms(name).primary) in named:
-            continue  # the channel has a record of that name: the other rules place the tasks
+        name = _group_name(
+            tags[0] if tags else test_set or dataset.rpartition("/")[2],
+            {c.family for c in tasks},
+            named,
+            channel,
+            is_test_set=test_set is not None,
+        )
+        if name is None:
+            continue
         first = min(tasks, key=lambda c: c.source_key)
         found.append(
             BenchmarkCandidate(
@@ -238,6 +246,33 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     return found
 
 
+def _group_name(
+    name: str,
+    families: set[str | None],
+    named: dict[str, set[str]],
+    channel: str,
+    is_test_set: bool,
+) -> str | None:
+    """The name of a channel's data set group, or None to make no record: the channel's own
+    record of that name already gathers the tasks; a name that is one format of a data set
+    (`ltg/nortruthfulqa_gen`) is not the data set's. A test set another channel lists is the
+    same test set (`wmt16`). Another channel's record of the same word may be another data set
+    (lm-eval's `persona` of model-written evals is not Persona-Chat): the group is named
+    within the channel's folder of those tasks ("model_written_evals persona"), and not at all
+    when the folder is already in its name (`glue`, `bigbench`: the channel's copy of a known
+    benchmark)."""
+    primary = name_forms(name).primary
+    if primary != compact_words(name) or channel in named.get(primary, ()):
+        return None
+    if is_test_set or not named.get(primary):
+        return name
+    family = next(iter(families)) if len(families) == 1 else None
+    if not family or name_forms(family).primary in primary:
+        return None
+    qualified = f"{family} {name}"
+    return qualified if not named.get(name_forms(qualified).primary) else None
+
+
 def is_named_group(candidate: BenchmarkCandidate) -> bool:
     """A channel's group record (not a task of its own) whose member tasks are named after it
     is the benchmark or variant those tasks are subsets of: lm-eval's `masakhaner` group of
@@ -250,6 +285,11 @@ def is_named_group(candidate: BenchmarkCandidate) -> bool:
     own = tokens_of(candidate.source_name)
     # a member may differ only by a setting the name rules drop (`masakhaner_prompt_1`)
     return any(tokens_of(m)[: len(own)] == own for m in names_in(listed))
+
+
+def _made_here(sp: Spelling) -> bool:
+    """A data set group `dataset_groups` made, not a channel's own name."""
+    return sp.source_key.startswith(DATASET_GROUP_KEY_PREFIX)
 
 
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:
@@ -410,7 +450,9 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
     by_stem: dict[tuple[object, ...], set[tuple[str, int]]] = defaultdict(set)
     for root, members in groups.items():
         for index in members:
-            if spellings[index].is_benchmark:  # a lone template or paper names nothing
+            # a lone template or paper names nothing; a data set group this module made is
+            # known by its exact name only
+            if spellings[index].is_benchmark and not _made_here(spellings[index]):
                 roots_by_primary[spellings[index].forms.primary].add(root)
                 tokens = spellings[index].forms.tokens
                 if len(tokens) > 1 and len(tokens[-1]) >= 4:
@@ -422,8 +464,10 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
             roots_by_key[key].add(root)
     for root, members in groups.items():
         named = [i for i in members if spellings[i].is_benchmark]
-        if not named or any(
-            spellings[i].forms.primary != spellings[named[0]].forms.primary for i in named
+        if (
+            not named
+            or any(spellings[i].forms.primary != spellings[named[0]].forms.primary for i in named)
+            or all(_made_here(spellings[i]) for i in named)
         ):
             continue
         sp = spellings[named[0]]

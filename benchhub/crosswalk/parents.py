@@ -67,12 +67,31 @@ def link_parents(identities: list[Identity]) -> None:
             _task_parent(identity, by_primary, identities, number),
             _group_parent(identity, by_primary, identities, number),
             _known_prefix_parent(identity, by_primary, identities, number, holders),
-            _dataset_group_parent(identity, in_dataset, number),
+            _dataset_group_parent(identity, in_dataset, identities, number),
         ]
         identity.parent = _closest(
             identity, [p for p in found if p is not None], named_by, identities
         )
     _break_cycles(identities)
+    _lift_out_of_categories(identities)
+
+
+def _lift_out_of_categories(identities: list[Identity]) -> None:
+    """No record hangs under a category: a task the rules put under a category of a benchmark
+    (LiveBench's `connections` in its "Language") sits under the benchmark the category
+    belongs to; the category stays that benchmark's child."""
+
+    def is_category(number: int) -> bool:
+        named = [sp for sp in identities[number].members if sp.is_benchmark]
+        return bool(named) and all(is_category_name(sp.source_name) for sp in named)
+
+    for identity in identities:
+        seen: set[int] = set()
+        while identity.parent is not None and identity.parent not in seen:
+            if not is_category(identity.parent):
+                break
+            seen.add(identity.parent)
+            identity.parent = identities[identity.parent].parent
 
 
 def _closest(
@@ -181,19 +200,31 @@ def _dataset_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
 
 
 def _dataset_group_parent(
-    identity: Identity, grouped: dict[tuple[str, str], int], number: int
+    identity: Identity,
+    grouped: dict[tuple[str, str], int],
+    identities: list[Identity],
+    number: int,
 ) -> int | None:
     """The record of the data set whose config this task reads, when no other rule placed it
     and only this channel lists the task: the channel's tasks over one data set are its parts
     (lm-eval's `persona_self-replication` of `EleutherAI/persona`); a task other channels list
-    too is a benchmark of its own."""
-    if len({sp.channel for sp in identity.members}) != 1:
-        return None
+    too is a benchmark of its own, unless it is a language pair of a translation test set
+    (WMT14 en-fr, whichever harness runs it)."""
+    one_channel = len({sp.channel for sp in identity.members}) == 1
     for sp in identity.members:
         target = grouped.get((sp.channel, sp.forms.primary))
-        if sp.candidate is not None and target is not None and target != number:
+        if sp.candidate is None or target is None or target == number:
+            continue
+        if one_channel or _is_test_set(identities[target]):
             return target
     return None
+
+
+def _is_test_set(identity: Identity) -> bool:
+    return any(
+        sp.candidate is not None and sp.candidate.extra and sp.candidate.extra.get("test_set")
+        for sp in identity.members
+    )
 
 
 def _listed_parent(
