@@ -5,10 +5,11 @@ benchmarks; CircularEval is a setting; no task hangs under a category."""
 from __future__ import annotations
 
 from assets.channels import helm
+from assets.channels.github import software_reason
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk import build_crosswalk
 from benchhub.crosswalk.curation import Curation
-from benchhub.crosswalk.kinds import is_category_name
+from benchhub.crosswalk.kinds import is_category_name, rejection_kind
 from benchhub.crosswalk.names import name_forms
 from benchhub.records import BenchmarkCandidate
 
@@ -165,3 +166,15 @@ def test_a_training_condition_is_a_setting_of_the_score() -> None:
     assert condition == name_forms("ObjectNet (ImageNet classes)").primary
     assert condition != name_forms("ObjectNet (All classes)").primary
     assert name_forms("CIFAR-10 (without extra training data)").primary == "cifar10"
+
+
+def test_a_list_entry_describing_software_is_not_a_benchmark() -> None:
+    assert software_reason("ARES is an automatic evaluation framework for RAG systems")
+    assert software_reason("BERGEN: A benchmarking library for RAG systems")
+    assert software_reason("Provides a platform for evaluating models on user metrics")
+    assert software_reason("A library for inspecting and benchmarking LLM performance")
+    # a benchmark described as a tool for benchmarking, and a data set, are benchmarks
+    assert software_reason("AgentBench is a systematic benchmark evaluation tool") is None
+    assert software_reason("Evaluates model performance on reading comprehension tasks.") is None
+    assert software_reason("OpenFinData, the first financial evaluation dataset") is None
+    assert rejection_kind(software_reason("A framework for evaluating safety")) != "other"
