@@ -178,3 +178,36 @@ def test_a_list_entry_describing_software_is_not_a_benchmark() -> None:
     assert software_reason("Evaluates model performance on reading comprehension tasks.") is None
     assert software_reason("OpenFinData, the first financial evaluation dataset") is None
     assert rejection_kind(software_reason("A framework for evaluating safety")) != "other"
+
+
+def test_tasks_in_the_folder_of_a_group_file_sit_under_that_group() -> None:
+    def lm_eval(key: str, kind: str, path: str, **extra: object) -> BenchmarkCandidate:
+        return BenchmarkCandidate(
+            "lm_eval_harness",
+            key,
+            key,
+            f"https://example.org/{path}",
+            family="afrobench",
+            is_benchmark=kind == "task",
+            not_benchmark_reason=None if kind == "task" else "group of tasks",
+            extra={"kind": kind, "path": path, **extra},
+        )
+
+    records = built(
+        [
+            # the group file lists other names than the tasks below it
+            lm_eval("african_flores", "group", "tasks/afrobench/flores/flores.yaml",
+                    members=["flores_eng-afr_prompt_1"]),
+            lm_eval("flores_ace_Latn-eng_Latn", "task", "tasks/afrobench/flores/p1/a/ace.yaml"),
+            lm_eval("flores_bem_Latn-eng_Latn", "task", "tasks/afrobench/flores/p1/a/bem.yaml"),
+            # two group files, neither named as their folder: no declared group
+            lm_eval("x_one", "group", "tasks/afrobench/mixed/one.yaml", members=["a"]),
+            lm_eval("x_two", "group", "tasks/afrobench/mixed/two.yaml", members=["b"]),
+            lm_eval("mixed_alpha", "task", "tasks/afrobench/mixed/alpha.yaml"),
+            lm_eval("mixed_beta", "task", "tasks/afrobench/mixed/beta.yaml"),
+        ]
+    )  # fmt: skip
+    group = parent_of(records, "flores_ace_Latn-eng_Latn")
+    assert group is not None and group is parent_of(records, "flores_bem_Latn-eng_Latn")
+    assert group.name == "african flores" and group.is_benchmark
+    assert records["mixed_alpha"].parent_id is None and records["mixed_beta"].parent_id is None

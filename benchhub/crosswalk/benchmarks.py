@@ -29,6 +29,7 @@ and one dataset holds many configs. Only a person's split (curation) vetoes a me
 from __future__ import annotations
 
 import difflib
+import posixpath
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -57,8 +58,11 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 _SHARED_DATASET_LIMIT = 400
 # The channel id of the record a task family gets (see `family_candidates`).
 FAMILY_KEY_PREFIX = "family:"
-# The channel id of the record a channel's tasks over one data set get (`dataset_groups`).
+# The channel id of the record a channel's tasks over one data set get (`dataset_groups`), and
+# of the one the tasks in a folder of a channel's group file get (`folder_groups`).
 DATASET_GROUP_KEY_PREFIX = "dataset:"
+FOLDER_GROUP_KEY_PREFIX = "folder:"
+MADE_GROUP_KEY_PREFIXES = (DATASET_GROUP_KEY_PREFIX, FOLDER_GROUP_KEY_PREFIX)
 # A translation test set inside a data set of many (lighteval's `lighteval/sacrebleu_manual`
 # config `wmt08_cs-en`): the set, then the language pair.
 _TEST_SET_CONFIG = re.compile(
@@ -108,7 +112,8 @@ def collect_spellings(
 ) -> list[Spelling]:
     """Every distinct spelling, in an order that does not depend on the input order."""
     spellings = []
-    for c in (*candidates, *family_candidates(candidates), *dataset_groups(candidates)):
+    made = (*family_candidates(candidates), *dataset_groups(candidates), *folder_groups(candidates))
+    for c in (*candidates, *made):
         keys = strong_keys(c)
         group = is_named_group(c)
         reason = (
@@ -129,7 +134,7 @@ def collect_spellings(
                 evidence=_evidence_of(keys),
                 not_benchmark_reason=reason,
                 grouping=group
-                or c.source_key.startswith((FAMILY_KEY_PREFIX, DATASET_GROUP_KEY_PREFIX)),
+                or c.source_key.startswith((FAMILY_KEY_PREFIX, *MADE_GROUP_KEY_PREFIXES)),
             )
         )
     seen = {(c.channel, c.source_key, c.source_name) for c in candidates}
@@ -246,6 +251,56 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     return found
 
 
+def folder_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:
+    """A record for the tasks in the folder of a channel's group file (lm-eval's
+    `tasks/afrobench/flores/flores.yaml`, group `african_flores`, over the FLORES pairs in the
+    folders below it), when that group's member list does not name them: the group the
+    framework declares for its folder. A folder with several group files takes the one named
+    as the folder (`darija_translation`), else none; a family's own top folder
+    (`tasks/afrobench`) collects other benchmarks' tasks and gives none. Placed like
+    `dataset_groups` (`extra["dataset_members"]`): only tasks no other rule placed and no other
+    channel lists; a record that gets no task is dropped."""
+    groups: dict[tuple[str, str], list[BenchmarkCandidate]] = defaultdict(list)
+    tasks: list[tuple[BenchmarkCandidate, str]] = []
+    for c in candidates:
+        path = c.extra.get("path") if c.extra else None
+        if not isinstance(path, str):
+            continue
+        folder = posixpath.dirname(path)
+        if c.extra.get("kind") == "group" and folder.count("/") >= 2:
+            groups[(c.channel, folder)].append(c)
+        elif c.extra.get("kind") == "task" and c.is_benchmark:
+            tasks.append((c, folder))
+    declared: dict[tuple[str, str], BenchmarkCandidate] = {}
+    for (channel, folder), files in groups.items():
+        own = [g for g in files if g.source_name == posixpath.basename(folder)]
+        if len(files) == 1 or len(own) == 1:
+            declared[(channel, folder)] = own[0] if own else files[0]
+    members: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for c, folder in tasks:
+        while folder.count("/") >= 2 and (c.channel, folder) not in declared:
+            folder = posixpath.dirname(folder)
+        if (c.channel, folder) in declared:
+            members[(c.channel, folder)].append(c.source_name)
+    found = []
+    for (channel, folder), names in sorted(members.items()):
+        group = declared[(channel, folder)]
+        listed = {name_forms(m).primary for m in names_in(group.extra.get("members"))}
+        unlisted = sorted({n for n in names if name_forms(n).primary not in listed})
+        if len(unlisted) < 2:
+            continue  # the group's own list places its tasks
+        found.append(
+            BenchmarkCandidate(
+                channel=channel,
+                source_key=f"{FOLDER_GROUP_KEY_PREFIX}{folder}",
+                source_name=group.source_name,
+                source_url=group.source_url,
+                extra={"dataset_members": unlisted, "folder": folder},
+            )
+        )
+    return found
+
+
 def _group_name(
     name: str,
     families: set[str | None],
@@ -288,8 +343,8 @@ def is_named_group(candidate: BenchmarkCandidate) -> bool:
 
 
 def _made_here(sp: Spelling) -> bool:
-    """A data set group `dataset_groups` made, not a channel's own name."""
-    return sp.source_key.startswith(DATASET_GROUP_KEY_PREFIX)
+    """A group `dataset_groups` or `folder_groups` made, not a channel's own name."""
+    return sp.source_key.startswith(MADE_GROUP_KEY_PREFIXES)
 
 
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import (
-    DATASET_GROUP_KEY_PREFIX,
+    MADE_GROUP_KEY_PREFIXES,
     Identity,
     Spelling,
     collect_spellings,
@@ -329,7 +329,7 @@ def _merged(
 
 
 def _is_dataset_group(sp: Spelling) -> bool:
-    return sp.source_key.startswith(DATASET_GROUP_KEY_PREFIX)
+    return sp.source_key.startswith(MADE_GROUP_KEY_PREFIXES)
 
 
 def settle_children(benchmarks: list[MergedBenchmark]) -> None:

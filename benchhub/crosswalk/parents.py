@@ -139,7 +139,9 @@ def _is_group(identity: Identity) -> bool:
 
 
 def _is_dataset_group(identity: Identity) -> bool:
-    return any(_names_a_dataset_group(sp) for sp in identity.members)
+    """Known only as a group `benchmarks.dataset_groups` or `folder_groups` made."""
+    named = [sp for sp in identity.members if sp.is_benchmark]
+    return bool(named) and all(_names_a_dataset_group(sp) for sp in named)
 
 
 def _names_a_dataset_group(sp: Spelling) -> bool:
