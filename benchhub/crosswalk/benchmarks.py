@@ -39,6 +39,7 @@ from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
 from benchhub.crosswalk.keys import StrongKeys, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
+    FORMAT_TOKENS,
     NameForms,
     compact_words,
     is_expansion,
@@ -64,9 +65,9 @@ DATASET_GROUP_KEY_PREFIX = "dataset:"
 FOLDER_GROUP_KEY_PREFIX = "folder:"
 MADE_GROUP_KEY_PREFIXES = (DATASET_GROUP_KEY_PREFIX, FOLDER_GROUP_KEY_PREFIX)
 # A translation test set inside a data set of many (lighteval's `lighteval/sacrebleu_manual`
-# config `wmt08_cs-en`): the set, then the language pair.
+# config `wmt08_cs-en`, `IWSLT/iwslt2017` config `iwslt2017-ar-en`): the set, then the pair.
 _TEST_SET_CONFIG = re.compile(
-    r"(?P<set>[a-z][a-z0-9.]*?)[_:](?P<pair>[a-z]{2,3}(?:_[a-z]{4})?-[a-z]{2,3}(?:_[a-z]{4})?)",
+    r"(?P<set>[a-z][a-z0-9.]*?)[_:-](?P<pair>[a-z]{2,3}(?:_[a-z]{4})?-[a-z]{2,3}(?:_[a-z]{4})?)",
     re.I,
 )
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
@@ -220,7 +221,8 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     for c in candidates:
         named[name_forms(c.source_name).primary].add(c.channel)
     found = []
-    for (channel, dataset, test_set), tasks in sorted(members.items()):
+    ordered = sorted(members.items(), key=lambda item: (*item[0][:2], item[0][2] or ""))
+    for (channel, dataset, test_set), tasks in ordered:
         if len({c.hf_config for c in tasks}) < 2:
             continue
         names = sorted({c.source_name for c in tasks})
@@ -317,7 +319,9 @@ def _group_name(
     when the folder is already in its name (`glue`, `bigbench`: the channel's copy of a known
     benchmark)."""
     primary = name_forms(name).primary
-    if primary != compact_words(name) or channel in named.get(primary, ()):
+    if FORMAT_TOKENS.intersection(re.split(r"[^a-z0-9]+", name.lower())):
+        return None
+    if channel in named.get(primary, ()):
         return None
     if is_test_set or not named.get(primary):
         return name
