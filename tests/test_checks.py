@@ -19,6 +19,7 @@ from benchhub.checks.frames import (
     previous_counts,
     suite_parameters,
     with_agent_invariant,
+    with_category_parents,
     with_expected_missing_fields,
     with_model_invariants,
     with_top_level_name_problems,
@@ -55,8 +56,8 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": lambda f: with_variant_twins(
-            with_top_level_name_problems(with_expected_missing_fields(f))
+        "benchmarks": lambda f: with_category_parents(
+            with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(f)))
         ),
         "models": with_model_invariants,
         "model_aliases": with_agent_invariant,
@@ -286,12 +287,12 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "harbor_reason": None,
         "benchmark_id_orphan": None,
         "record_kind": "benchmark",
+        "parent_id": None,
         "parent_not_benchmark_or_suite": None,
         "group_closer_than_parent": None,
         "license_not_from_the_data_set": None,
         "suite_part_not_pullable": None,
         "paper_of_another_benchmark": None,
-        "top_level_parent_name": None,
     }
     row |= overrides
     # as the frame query derives it: released records without a parent are the top level
@@ -399,7 +400,13 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             group_closer_than_parent="mmlu-prox-lite-ne",
         ),
         # a category under its benchmark is a child, not a top-level record: allowed
-        benchmark(benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None),
+        benchmark(
+            benchmark_id="lb-reasoning", name="Reasoning", top_level_name=None, parent_id="lb"
+        ),
+        # but no task hangs under a category
+        benchmark(
+            benchmark_id="spatial", name="spatial", top_level_name=None, parent_id="lb-reasoning"
+        ),
         benchmark(benchmark_id="nortruthfulqa-mc-nno-p0", name="nortruthfulqa mc nno p0"),
         benchmark(
             benchmark_id="ruler-squad",
@@ -417,8 +424,9 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             rejected_reason="withdrawn",
         ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=11, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=12, min_published_benchmarks=1)
     assert failed(results) == {
+        "no_category_is_a_parent",
         "ids_name_no_setting",
         "child_paper_is_its_own_or_its_parents",
         "top_level_are_benchmarks",
@@ -440,10 +448,9 @@ def test_catalogue_checks_catch_junk_children_category_parents_and_links_that_ar
         # a child is not compared with the top level, but junk is never released
         benchmark(benchmark_id="mmlu-dev", name="dev", top_level_name=None),
         benchmark(benchmark_id="x-lb", name="X Leaderboard v2", top_level_name=None),
-        # a category is a parent only inside its benchmark (LiveBench's "Coding")
-        benchmark(benchmark_id="gsm8k", name="GSM8K", top_level_parent_name="Reasoning"),
+        # a category may be a child of its benchmark, but no task hangs under it
         benchmark(benchmark_id="lb-coding", name="Coding", top_level_name=None),
-        benchmark(benchmark_id="lcb", name="LCB", top_level_parent_name="LiveBench"),
+        benchmark(benchmark_id="lcb", name="LCB", parent_id="lb-coding", top_level_name=None),
         benchmark(benchmark_id="blog", name="Blog", paper_url="https://openai.com/blog/x"),
         benchmark(
             benchmark_id="raft",
@@ -467,16 +474,16 @@ def test_catalogue_checks_catch_junk_children_category_parents_and_links_that_ar
             rejected_reason="junk",
         ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=11, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=10, min_published_benchmarks=1)
     assert failed(results) == {
         "released_names_are_not_junk",
-        "no_category_is_a_top_level_parent",
+        "no_category_is_a_parent",
         "paper_url_is_a_paper",
         "sample_count_counts_items",
     }
     assert all(results[c].blocking for c in failed(results))
     assert "'dev'" in results["released_names_are_not_junk"].summary
-    assert "Reasoning" in results["no_category_is_a_top_level_parent"].summary
+    assert "lb-coding" in results["no_category_is_a_parent"].summary
     assert "openai.com/blog" in results["paper_url_is_a_paper"].summary
 
 

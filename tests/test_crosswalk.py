@@ -174,7 +174,13 @@ def test_shared_keys_alone_never_merge() -> None:
         [],
         NO_CURATION,
     )
-    assert len({b.benchmark_id for b in cw.benchmarks}) == 6
+    assert len({b.benchmark_id for b in cw.benchmarks if b.record_kind != "suite"}) == 6
+    # the two configs of one data set sit in a record for it, each an identity of its own
+    suites = [b for b in cw.benchmarks if b.record_kind == "suite"]
+    assert [s.benchmark_id for s in suites] == ["bigbench"]
+    assert {b.parent_id for b in cw.benchmarks if b.benchmark_id.startswith("bigbench-")} == {
+        "bigbench"
+    }
 
 
 def test_a_record_whose_id_contradicts_its_name_follows_id_and_paper() -> None:
@@ -843,8 +849,10 @@ def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names(
     by_id = {b.benchmark_id: b for b in cw.benchmarks}
     coding = cw.benchmark_id_for("livebench", "cat/Coding")
     completion = by_id[cw.benchmark_id_for("livebench", "task/coding_completion") or ""]
-    assert completion.parent_id == coding
-    assert by_id[coding or ""].parent_id == cw.benchmark_id_for("livebench", "livebench")
+    livebench = cw.benchmark_id_for("livebench", "livebench")
+    # the category lists the task, but no task hangs under a category: it sits under LiveBench
+    assert completion.parent_id == livebench
+    assert by_id[coding or ""].parent_id == livebench
     truthfulqa = cw.benchmark_id_for("lm_eval", "truthfulqa")
     child = by_id[cw.benchmark_id_for("lm_eval", "truthfulqa_ar_mc1") or ""]
     assert child.parent_id == truthfulqa and child.name == "TruthfulQA ar mc1"

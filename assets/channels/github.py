@@ -9,7 +9,9 @@ Two kinds of record:
 - one per benchmark named in the awesome lists (leobeeson/llm_benchmarks: `### Name` blocks with
   Source and Resources links; onejune2018/Awesome-LLM-Eval: the tables of its benchmark sections).
   Only the lists' benchmark sections are read; their tool, leaderboard, paper and model sections
-  are not benchmark records.
+  are not benchmark records. An entry of a benchmark section whose description says it is a
+  framework, library, toolkit, platform or tool ("ARES is an automatic evaluation framework")
+  is kept flagged as software, not a benchmark.
 
 Live: the awesome lists and the recorded READMEs are raw GitHub files pinned to the commits in
 SOURCE.txt (exact recordings). The repository facts are DERIVED in the recording; live, `fetch`
@@ -432,29 +434,53 @@ def _table_entry(
     return entry
 
 
+# What a list entry's own description says the thing is, when that is software rather than a
+# data set: "ARES is an automatic evaluation framework", "BERGEN: A benchmarking library",
+# "Provides a platform for evaluating models". A "benchmark evaluation tool" (AgentBench) is a
+# benchmark.
+_SOFTWARE = re.compile(
+    r"(?:(?:\S+\s+){1,4}is\s+(?:an?|the)\s+|\S+:\s+an?\s+|an?\s+|provides\s+an?\s+)"
+    r"(?P<what>(?:[\w-]+\s+){0,6}?)(?P<noun>framework|toolkit|library|platform|tool|harness)\b",
+    re.I,
+)
+_DATA_WORDS = re.compile(r"\b(?:benchmark|dataset|data set|leaderboard)\b", re.I)
+
+
+def software_reason(description: str | None) -> str | None:
+    """Why a list entry whose description calls it a framework, library, toolkit, platform or
+    tool is not a benchmark, or None."""
+    found = _SOFTWARE.match(description or "")
+    if found is None or _DATA_WORDS.search(found["what"]):
+        return None
+    noun = found["noun"].lower()
+    return f"software, not a benchmark: an evaluation {noun} (its list entry: {found[0]!r})"
+
+
 def _list_candidate(awesome: AwesomeList, entry: dict[str, Any]) -> BenchmarkCandidate:
     fields = entry["fields"]
     source = _MD_LINK.search(fields.get("source", ""))
     links = list(dict.fromkeys(([_absolute(source["url"])] if source else []) + entry["links"]))
     paper = next((p for link in links if (p := arxiv_id(link))), None)
     method = entry["section"] in awesome.methods
+    description = fields.get("description") or fields.get("abstract") or None
+    software = None if method else software_reason(description)
     topics = [s.rsplit(" / ", 1)[-1] for s in entry["sections"]]
     return BenchmarkCandidate(
         channel=NAME,
         source_key=f"list:{awesome.repo}#{entry['name']}",
         source_name=entry["name"],
         source_url=f"{blob_url(awesome.repo, awesome.commit, awesome.path)}#L{entry['line']}",
-        description=fields.get("description") or fields.get("abstract") or None,
+        description=description,
         paper_url=arxiv_abs_url(paper) if paper else (source["url"] if source else None),
         arxiv_id=paper,
         hf_dataset=next((d for link in links if (d := hf_dataset(link))), None),
         github_url=next((g for link in links if (g := github_repo_url(link))), None),
         capability_hints=tuple(dict.fromkeys(t for t in [*topics, fields.get("topic")] if t)),
-        is_benchmark=not method,
+        is_benchmark=not (method or software),
         not_benchmark_reason=(
             f"listed under '{entry['section']}': an evaluation method, not a benchmark"
             if method
-            else None
+            else software
         ),
         extra={
             "list": awesome.repo,

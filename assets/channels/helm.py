@@ -5,8 +5,10 @@ Each HELM leaderboard (lite, classic, capabilities, medhelm, ...) is described b
 taxonomy (task, what, who, when, language), and the main metric and split (`environment`). The
 same run group often appears in several schemas (gpqa, mmlu, reasoning): it becomes one
 candidate carrying the union of what the schemas say, with every schema listed. Run groups that
-only gather other run groups (`subgroups`, no taxonomy: "core_scenarios") and analysis views
-(`visibility: this_group_only`) are kept flagged as not benchmarks.
+only gather other run groups (`subgroups`, no taxonomy: "core_scenarios"), analysis views
+(`visibility: this_group_only`) and the taxonomy cells HELM marks `todo` with no metrics or
+split ("Biomedical scenarios", "Copywriting": kinds of scenario it has not implemented) are kept
+flagged as not benchmarks.
 
 Data traps handled here: schema_capabilities.yaml gives mmlu_pro `who: "2024"` and
 `when: "domain experts"` (the two fields swapped; put back and noted in `extra`), and
@@ -130,12 +132,20 @@ def _candidate(group: _RunGroup) -> BenchmarkCandidate:
     paper = next((url for url in links if _PAPER_HOSTS.search(url)), None)
     subgroups = _distinct(c for e in entries for c in e.get("subgroups") or [])
     metric = environment.get("main_name")
+    metric_groups = _distinct(m for e in entries for m in e.get("metric_groups") or [])
     reason = None
     if subgroups and not taxonomy:
         shown = ", ".join(subgroups[:5]) + (", ..." if len(subgroups) > 5 else "")
         reason = f"HELM group of {len(subgroups)} run groups ({shown}), not a scenario"
     elif not taxonomy and any(e.get("visibility") == "this_group_only" for e in entries):
         reason = "HELM analysis view (visibility: this_group_only), not a scenario"
+    elif any(e.get("todo") for e in entries) and not environment and not metric_groups:
+        # the classic schema's "aspirational" cells ("Biomedical scenarios", "Copywriting"):
+        # a kind of scenario HELM means to add, with no data set, metrics or split yet
+        reason = (
+            "a capability category or section heading in HELM's taxonomy (todo: no scenario "
+            "implemented, no data set, metrics or split), not a benchmark"
+        )
     extra = {
         "schemas": schemas,
         "display_names": _distinct(
@@ -151,7 +161,7 @@ def _candidate(group: _RunGroup) -> BenchmarkCandidate:
             f"who/when swapped in {', '.join(fixed_in)}; put back" if fixed_in else None
         ),
         "metric_display_name": group.metric_labels.get(metric) if metric else None,
-        "metric_groups": _distinct(m for e in entries for m in e.get("metric_groups") or []),
+        "metric_groups": metric_groups,
         "categories": _distinct(str(e["category"]) for e in entries if e.get("category")),
         "subgroups": subgroups,
         "parents": group.parents,

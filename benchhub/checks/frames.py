@@ -83,11 +83,7 @@ _CATALOGUE_COLUMNS = f"""
                    AND ro.root <> (SELECT r.root FROM roots AS r
                                    WHERE r.benchmark_id = t.benchmark_id))
                END AS paper_of_another_benchmark,
-               CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name,
-               CASE WHEN t.published THEN (
-                   SELECT p.name FROM benchmarks AS p
-                   WHERE p.benchmark_id = t.parent_id AND p.parent_id IS NULL)
-               END AS top_level_parent_name"""
+               CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
 # Every (record, ancestor) pair along the parent links.
 _ANCESTORS = """
         WITH RECURSIVE ancestors(benchmark_id, ancestor) AS (
@@ -130,7 +126,7 @@ def _orphan(alias: str, referenced: str) -> str:
 # the checks themselves.
 FRAME_QUERIES: dict[str, str] = {
     "benchmarks": f"""{_ANCESTORS}
-        SELECT benchmark_id, name, tier, published, review_decision, rejected_reason,
+        SELECT benchmark_id, name, parent_id, tier, published, review_decision, rejected_reason,
                n_channels, harbor_runnable, harbor_source, harbor_reason,
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
@@ -292,8 +288,8 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_variant_twins(
-        with_top_level_name_problems(with_expected_missing_fields(frame))
+    "benchmarks": lambda frame: with_category_parents(
+        with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(frame)))
     ),
     "models": lambda frame: with_model_invariants(frame),
     "model_aliases": lambda frame: with_agent_invariant(frame),
@@ -319,8 +315,6 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
       leaderboard or a category (benchhub/crosswalk/kinds.py);
     - `released_name_is_junk`: why any released record's name, a child's included, is junk or
       a leaderboard (a category may be a child of its benchmark; junk never is published);
-    - `parent_is_a_category`: a parent named as a capability category that is not itself a
-      category of a benchmark (a top-level "Reasoning" over GSM8K and HumanEval);
     - `id_names_a_setting`: a released id made of a benchmark's name plus a prompt format or
       prompt variant the name rules fold away (benchhub/crosswalk/names.py);
     - `paper_url_not_a_paper`: a released paper_url that is no paper (benchhub/crosswalk/keys.py
@@ -340,8 +334,6 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
         (junk_name_reason(str(name)) if shown and isinstance(name, str) else None)
         for _, name, shown in released
     ]
-    parents = benchmarks["top_level_parent_name"].astype(object).tolist()
-    category_parents = [p if isinstance(p, str) and is_category_name(p) else None for p in parents]
     papers = benchmarks["paper_url"].astype(object).tolist()
     not_papers = [
         (url if shown and isinstance(url, str) and not is_paper_url(url) else None)
@@ -350,7 +342,6 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
     return benchmarks.assign(
         top_level_not_a_benchmark=problems,
         released_name_is_junk=junk,
-        parent_is_a_category=category_parents,
         id_names_a_setting=settings,
         paper_url_not_a_paper=not_papers,
     )
@@ -379,6 +370,31 @@ def with_variant_twins(benchmarks: pd.DataFrame) -> pd.DataFrame:
         if row["published"]
     )
     return benchmarks.assign(variant_twin=[twins.get(str(r["benchmark_id"])) for r in rows])
+
+
+def with_category_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `parent_is_a_category`: a released record's parent_id when the parent is named as a
+    capability category or heading (the crosswalk's own rule, benchhub/crosswalk/kinds.py):
+    a task of a benchmark's category ("Language") sits under the benchmark (LiveBench)."""
+    name_of = dict(
+        zip(
+            benchmarks["benchmark_id"].astype(object),
+            benchmarks["name"].astype(object),
+            strict=True,
+        )
+    )
+    rows = zip(
+        benchmarks["parent_id"].astype(object),
+        benchmarks["published"].astype(bool),
+        strict=True,
+    )
+    found = [
+        parent
+        if shown and isinstance(parent, str) and is_category_name(str(name_of.get(parent, "")))
+        else None
+        for parent, shown in rows
+    ]
+    return benchmarks.assign(parent_is_a_category=found)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

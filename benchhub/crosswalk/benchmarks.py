@@ -32,8 +32,9 @@ and one dataset holds many configs. Only a person's split (curation) vetoes a me
 from __future__ import annotations
 
 import difflib
+import posixpath
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
 from benchhub.crosswalk.keys import StrongKeys, keys_disagree, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
+    FORMAT_TOKENS,
     SUBSET_CONFIG_TOKENS,
     NameForms,
     compact_words,
@@ -62,6 +64,17 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 _SHARED_DATASET_LIMIT = 400
 # The channel id of the record a task family gets (see `family_candidates`).
 FAMILY_KEY_PREFIX = "family:"
+# The channel id of the record a channel's tasks over one data set get (`dataset_groups`), and
+# of the one the tasks in a folder of a channel's group file get (`folder_groups`).
+DATASET_GROUP_KEY_PREFIX = "dataset:"
+FOLDER_GROUP_KEY_PREFIX = "folder:"
+MADE_GROUP_KEY_PREFIXES = (DATASET_GROUP_KEY_PREFIX, FOLDER_GROUP_KEY_PREFIX)
+# A translation test set inside a data set of many (lighteval's `lighteval/sacrebleu_manual`
+# config `wmt08_cs-en`, `IWSLT/iwslt2017` config `iwslt2017-ar-en`): the set, then the pair.
+_TEST_SET_CONFIG = re.compile(
+    r"(?P<set>[a-z][a-z0-9.]*?)[_:-](?P<pair>[a-z]{2,3}(?:_[a-z]{4})?-[a-z]{2,3}(?:_[a-z]{4})?)",
+    re.I,
+)
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
 _SHARED_KEY_LIMIT = 3
 
@@ -105,7 +118,8 @@ def collect_spellings(
 ) -> list[Spelling]:
     """Every distinct spelling, in an order that does not depend on the input order."""
     spellings = []
-    for c in (*candidates, *family_candidates(candidates)):
+    made = (*family_candidates(candidates), *dataset_groups(candidates), *folder_groups(candidates))
+    for c in (*candidates, *made):
         keys = strong_keys(c)
         group = is_named_group(c)
         reason = (
@@ -125,7 +139,8 @@ def collect_spellings(
                 is_benchmark=(c.is_benchmark or group) and reason is None,
                 evidence=_evidence_of(keys),
                 not_benchmark_reason=reason,
-                grouping=group or c.source_key.startswith(FAMILY_KEY_PREFIX),
+                grouping=group
+                or c.source_key.startswith((FAMILY_KEY_PREFIX, *MADE_GROUP_KEY_PREFIXES)),
             )
         )
     seen = {(c.channel, c.source_key, c.source_name) for c in candidates}
@@ -180,6 +195,148 @@ def family_candidates(candidates: Sequence[BenchmarkCandidate]) -> list[Benchmar
     return found
 
 
+def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:
+    """A record for each set of a channel's tasks that read one HF data set, config by config,
+    when no record stands for the whole data set (lm-eval's `persona_*` tasks on
+    `EleutherAI/persona`, `advanced_ai_risk_*` on `EleutherAI/advanced_ai_risk`): the data set
+    those tasks are parts of, even when no channel lists it on its own. A data set holding many
+    translation test sets (`lighteval/sacrebleu_manual`, configs `wmt08_cs-en`,
+    `iwslt17_ar-en`) gives one record per test set. Its name is the channel's own tag for
+    exactly these tasks (lm-eval's `wmt14`), else the test set's, else the data set's; a name
+    the channel's own record already has is left to the other rules (no new record). The
+    record lists its tasks in `extra["dataset_members"]`; `parents` places only tasks no other
+    channel lists (a benchmark several channels list, BoolQ on `super_glue`, keeps its place)
+    or a language pair of a test set, and a record that gets no task is dropped."""
+    whole = {
+        c.hf_dataset for c in candidates if c.is_benchmark and c.hf_dataset and not c.hf_config
+    }
+    members: dict[tuple[str, str, str | None], list[BenchmarkCandidate]] = defaultdict(list)
+    for c in candidates:
+        if not (c.is_benchmark and c.hf_dataset and c.hf_config):
+            continue
+        in_set = _TEST_SET_CONFIG.fullmatch(c.hf_config)
+        if in_set is None and c.hf_dataset in whole:
+            continue  # `_dataset_parent` places it under the whole
+        key = (c.channel, c.hf_dataset, in_set.group("set").lower() if in_set else None)
+        members[key].append(c)
+    hints = Counter(
+        (c.channel, hint) for c in candidates if c.is_benchmark for hint in set(c.capability_hints)
+    )
+    named: dict[str, set[str]] = defaultdict(set)  # name -> channels with a record of it
+    for c in candidates:
+        named[name_forms(c.source_name).primary].add(c.channel)
+    found = []
+    ordered = sorted(members.items(), key=lambda item: (*item[0][:2], item[0][2] or ""))
+    for (channel, dataset, test_set), tasks in ordered:
+        if len({c.hf_config for c in tasks}) < 2:
+            continue
+        names = sorted({c.source_name for c in tasks})
+        shared = set.intersection(*(set(c.capability_hints) for c in tasks))
+        # a tag the channel gives exactly these tasks names the group ("wmt14"); a wider one
+        # ("translation", "gpt3_translation_benchmarks") names a category or collection
+        tags = sorted(t for t in shared if hints[(channel, t)] == len(tasks) and is_parent_name(t))
+        name = _group_name(
+            tags[0] if tags else test_set or dataset.rpartition("/")[2],
+            {c.family for c in tasks},
+            named,
+            channel,
+            is_test_set=test_set is not None,
+        )
+        if name is None:
+            continue
+        first = min(tasks, key=lambda c: c.source_key)
+        found.append(
+            BenchmarkCandidate(
+                channel=channel,
+                source_key=f"{DATASET_GROUP_KEY_PREFIX}{dataset}"
+                + (f"#{test_set}" if test_set else ""),
+                source_name=name,
+                source_url=first.source_url,
+                extra={"dataset_members": names, "hf_dataset": dataset, "test_set": test_set},
+            )
+        )
+    return found
+
+
+def folder_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:
+    """A record for the tasks in the folder of a channel's group file (lm-eval's
+    `tasks/afrobench/flores/flores.yaml`, group `african_flores`, over the FLORES pairs in the
+    folders below it), when that group's member list does not name them: the group the
+    framework declares for its folder. A folder with several group files takes the one named
+    as the folder (`darija_translation`), else none; a family's own top folder
+    (`tasks/afrobench`) collects other benchmarks' tasks and gives none. Placed like
+    `dataset_groups` (`extra["dataset_members"]`): only tasks no other rule placed and no other
+    channel lists; a record that gets no task is dropped."""
+    groups: dict[tuple[str, str], list[BenchmarkCandidate]] = defaultdict(list)
+    tasks: list[tuple[BenchmarkCandidate, str]] = []
+    for c in candidates:
+        path = c.extra.get("path") if c.extra else None
+        if not isinstance(path, str):
+            continue
+        folder = posixpath.dirname(path)
+        if c.extra.get("kind") == "group" and folder.count("/") >= 2:
+            groups[(c.channel, folder)].append(c)
+        elif c.extra.get("kind") == "task" and c.is_benchmark:
+            tasks.append((c, folder))
+    declared: dict[tuple[str, str], BenchmarkCandidate] = {}
+    for (channel, folder), files in groups.items():
+        own = [g for g in files if g.source_name == posixpath.basename(folder)]
+        if len(files) == 1 or len(own) == 1:
+            declared[(channel, folder)] = own[0] if own else files[0]
+    members: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for c, folder in tasks:
+        while folder.count("/") >= 2 and (c.channel, folder) not in declared:
+            folder = posixpath.dirname(folder)
+        if (c.channel, folder) in declared:
+            members[(c.channel, folder)].append(c.source_name)
+    found = []
+    for (channel, folder), names in sorted(members.items()):
+        group = declared[(channel, folder)]
+        listed = {name_forms(m).primary for m in names_in(group.extra.get("members"))}
+        unlisted = sorted({n for n in names if name_forms(n).primary not in listed})
+        if len(unlisted) < 2:
+            continue  # the group's own list places its tasks
+        found.append(
+            BenchmarkCandidate(
+                channel=channel,
+                source_key=f"{FOLDER_GROUP_KEY_PREFIX}{folder}",
+                source_name=group.source_name,
+                source_url=group.source_url,
+                extra={"dataset_members": unlisted, "folder": folder},
+            )
+        )
+    return found
+
+
+def _group_name(
+    name: str,
+    families: set[str | None],
+    named: dict[str, set[str]],
+    channel: str,
+    is_test_set: bool,
+) -> str | None:
+    """The name of a channel's data set group, or None to make no record: the channel's own
+    record of that name already gathers the tasks; a name that is one format of a data set
+    (`ltg/nortruthfulqa_gen`) is not the data set's. A test set another channel lists is the
+    same test set (`wmt16`). Another channel's record of the same word may be another data set
+    (lm-eval's `persona` of model-written evals is not Persona-Chat): the group is named
+    within the channel's folder of those tasks ("model_written_evals persona"), and not at all
+    when the folder is already in its name (`glue`, `bigbench`: the channel's copy of a known
+    benchmark)."""
+    primary = name_forms(name).primary
+    if FORMAT_TOKENS.intersection(re.split(r"[^a-z0-9]+", name.lower())):
+        return None
+    if channel in named.get(primary, ()):
+        return None
+    if is_test_set or not named.get(primary):
+        return name
+    family = next(iter(families)) if len(families) == 1 else None
+    if not family or name_forms(family).primary in primary:
+        return None
+    qualified = f"{family} {name}"
+    return qualified if not named.get(name_forms(qualified).primary) else None
+
+
 def is_named_group(candidate: BenchmarkCandidate) -> bool:
     """A channel's group record (not a task of its own) whose member tasks are named after it
     is the benchmark or variant those tasks are subsets of: lm-eval's `masakhaner` group of
@@ -192,6 +349,11 @@ def is_named_group(candidate: BenchmarkCandidate) -> bool:
     own = tokens_of(candidate.source_name)
     # a member may differ only by a setting the name rules drop (`masakhaner_prompt_1`)
     return any(tokens_of(m)[: len(own)] == own for m in names_in(listed))
+
+
+def _made_here(sp: Spelling) -> bool:
+    """A group `dataset_groups` or `folder_groups` made, not a channel's own name."""
+    return sp.source_key.startswith(MADE_GROUP_KEY_PREFIXES)
 
 
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:
@@ -414,7 +576,9 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
     by_stem: dict[tuple[object, ...], set[tuple[str, int]]] = defaultdict(set)
     for root, members in groups.items():
         for index in members:
-            if spellings[index].is_benchmark:  # a lone template or paper names nothing
+            # a lone template or paper names nothing; a data set group this module made is
+            # known by its exact name only
+            if spellings[index].is_benchmark and not _made_here(spellings[index]):
                 roots_by_primary[spellings[index].forms.primary].add(root)
                 tokens = spellings[index].forms.tokens
                 if len(tokens) > 1 and len(tokens[-1]) >= 4:
@@ -426,8 +590,10 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
             roots_by_key[key].add(root)
     for root, members in groups.items():
         named = [i for i in members if spellings[i].is_benchmark]
-        if not named or any(
-            spellings[i].forms.primary != spellings[named[0]].forms.primary for i in named
+        if (
+            not named
+            or any(spellings[i].forms.primary != spellings[named[0]].forms.primary for i in named)
+            or all(_made_here(spellings[i]) for i in named)
         ):
             continue
         sp = spellings[named[0]]

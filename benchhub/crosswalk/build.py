@@ -10,7 +10,13 @@ from dataclasses import replace
 from typing import Any
 
 from benchhub.catalog import MergedBenchmark
-from benchhub.crosswalk.benchmarks import Identity, Spelling, collect_spellings, resolve
+from benchhub.crosswalk.benchmarks import (
+    MADE_GROUP_KEY_PREFIXES,
+    Identity,
+    Spelling,
+    collect_spellings,
+    resolve,
+)
 from benchhub.crosswalk.curation import Curation, SpellingRef, load_curation
 from benchhub.crosswalk.ids import (
     canonical_name,
@@ -303,6 +309,14 @@ def _merged(
             [],
             [replace(sp, is_benchmark=False, not_benchmark_reason=reason) for sp in members],
         )
+    if named and number not in parents and all(_is_dataset_group(sp) for sp in named):
+        # the record of a data set's tasks none of which it holds: they are benchmarks of
+        # their own, listed by other channels too
+        reason = "a group of one data set's tasks with none placed under it, not a benchmark"
+        named, members = (
+            [],
+            [replace(sp, is_benchmark=False, not_benchmark_reason=reason) for sp in members],
+        )
     merged.record_kind = record_kind(
         merged.parent_id is not None,
         number in parents,
@@ -315,6 +329,10 @@ def _merged(
     _apply_curated_fields(merged, curation.fields.get(benchmark_id, {}))
     merged.verified_by = curation.verified.get(benchmark_id)
     return merged
+
+
+def _is_dataset_group(sp: Spelling) -> bool:
+    return sp.source_key.startswith(MADE_GROUP_KEY_PREFIXES)
 
 
 def settle_children(benchmarks: list[MergedBenchmark]) -> None:

@@ -168,6 +168,7 @@ _REJECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("group of", "a group of other tasks"),
     ("template", "a template or include file"),
     ("plumbing", "framework plumbing"),
+    ("software, not a benchmark", "software (a framework, library or tool)"),
     ("analysis view", "an analysis view"),
     ("paper", "a paper, not a data set"),
     ("capture-the-flag", "a single challenge file"),

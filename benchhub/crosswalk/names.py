@@ -30,6 +30,8 @@ FORMAT_TOKENS = frozenset(
         "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
         "sampling", "maj", "majority", "vote", "thinking", "nothink", "cloze",
         "multiplechoice",
+        # OpenCompass's CircularEval: the same questions asked with the options rotated
+        "circular",
     }
 )  # fmt: skip
 # Tokens that only ever decorate (metrics, splits, harness notes) when they sit in a
@@ -108,6 +110,13 @@ _MARKUP_CHARS = frozenset("*`<[^†‡")  # a name without these has no markup t
 _PASS_AT = re.compile(r"pass\s*@\s*\d+(?:\s*-\s*\w+)?", re.I)
 _SHOTS = re.compile(r"\b(?:\d+|n|zero|few|one)\s*-?\s*shots?\b", re.I)
 _PAREN = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
+# A clause of a parenthetical that states how the model was trained, a setting of the score:
+# "ObjectNet (ImageNet classes, trained on ImageNet)" is "ObjectNet (ImageNet classes)".
+_TRAINING_CONDITION = re.compile(
+    r"(?:(?:pre-?)?trained|fine-?tuned)\s+(?:on|with)\b"
+    r"|(?:with|without|no)\s+(?:extra|additional|external)\s+(?:training\s+)?data\b",
+    re.I,
+)
 _TOKEN = re.compile(r"\d+(?:\.\d+)+|[a-z]+\d+(?:\.\d+)+|[a-z0-9]+|\+")
 # "v2", "2.0", "squad2.0": one version, written three ways
 _VERSION_FORM = re.compile(r"(?:v(?=\d))?(\D*\d+(?:\.\d+)*?)(?:\.0)?")
@@ -298,7 +307,11 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
     text = _FORMAT_WORDS.sub("", text)
 
     def parenthetical(match: re.Match[str]) -> str:
-        inner = match.group(1).strip()
+        clauses = match.group(1).split(",")
+        kept = [c for c in clauses if not _TRAINING_CONDITION.match(c.strip())]
+        inner = ",".join(kept).strip()
+        if not inner:
+            return " "
         inner_tokens = _raw_tokens(inner)
         outside = _PAREN.sub(" ", text)
         if _is_acronym_of(inner, outside):  # before decorations: "(MATH)" is not "(math)"

@@ -4,8 +4,9 @@ Only where the data says so, in this order: the channel's family/group names ano
 identity, and the task is named after it or shares its paper, dataset or repository; a subset
 config of an HF dataset whose whole appears as another identity; a longer name extending another
 identity's name while sharing its paper, dataset or repository ("SWE-bench Verified" under
-"SWE-bench"). Only benchmarks and suites are parents, never a capability category, a leaderboard
-or junk (`kinds.is_parent_name`), and cycles are cut.
+"SWE-bench"); last, the record a channel's tasks over one data set get (`dataset_groups`).
+Only benchmarks and suites are parents, never a capability category, a leaderboard or junk
+(`kinds.is_parent_name`), and cycles are cut.
 """
 
 from __future__ import annotations
@@ -35,7 +36,12 @@ def link_parents(identities: list[Identity]) -> None:
     whole_dataset: dict[str, int] = {}
     for number, identity in enumerate(identities):
         for sp in identity.members:
-            if sp.is_benchmark and not sp.placed and is_parent_name(sp.source_name):
+            if (
+                sp.is_benchmark
+                and not sp.placed
+                and is_parent_name(sp.source_name)
+                and not _names_a_dataset_group(sp)
+            ):
                 uses[sp.forms.primary][number] += 1
                 if sp.keys and sp.keys.hf_dataset and sp.keys.hf_config is None:
                     whole_dataset.setdefault(sp.keys.hf_dataset, number)
@@ -46,6 +52,7 @@ def link_parents(identities: list[Identity]) -> None:
     for primary, number in by_primary.items():
         named_by[number].append(primary)
     listed_in = _listing_groups(identities)
+    in_dataset = _dataset_groups(identities)
     holders: dict[str, set[int]] = defaultdict(set)  # strong key -> identities holding it
     for number, identity in enumerate(identities):
         for key in _evidence(identity):
@@ -60,11 +67,31 @@ def link_parents(identities: list[Identity]) -> None:
             _task_parent(identity, by_primary, identities, number),
             _group_parent(identity, by_primary, identities, number),
             _known_prefix_parent(identity, by_primary, identities, number, holders),
+            _dataset_group_parent(identity, in_dataset, identities, number),
         ]
         identity.parent = _closest(
             identity, [p for p in found if p is not None], named_by, identities
         )
     _break_cycles(identities)
+    _lift_out_of_categories(identities)
+
+
+def _lift_out_of_categories(identities: list[Identity]) -> None:
+    """No record hangs under a category: a task the rules put under a category of a benchmark
+    (LiveBench's `connections` in its "Language") sits under the benchmark the category
+    belongs to; the category stays that benchmark's child."""
+
+    def is_category(number: int) -> bool:
+        named = [sp for sp in identities[number].members if sp.is_benchmark]
+        return bool(named) and all(is_category_name(sp.source_name) for sp in named)
+
+    for identity in identities:
+        seen: set[int] = set()
+        while identity.parent is not None and identity.parent not in seen:
+            if not is_category(identity.parent):
+                break
+            seen.add(identity.parent)
+            identity.parent = identities[identity.parent].parent
 
 
 def _closest(
@@ -94,7 +121,12 @@ def _closest(
         )
 
     first = found[0]
-    groups = [t for t in found[1:] if t != first and _is_group(identities[t])]
+    # a data set's record is a last resort (`_dataset_group_parent`), never a closer group
+    groups = [
+        t
+        for t in found[1:]
+        if t != first and _is_group(identities[t]) and not _is_dataset_group(identities[t])
+    ]
     longer = [t for t in groups if matched(t) > matched(first)]
     return max(longer, key=matched) if longer else first
 
@@ -104,6 +136,18 @@ def _is_group(identity: Identity) -> bool:
     sibling task."""
     named = [sp for sp in identity.members if sp.is_benchmark]
     return bool(named) and all(sp.grouping for sp in named)
+
+
+def _is_dataset_group(identity: Identity) -> bool:
+    """Known only as a group `benchmarks.dataset_groups` or `folder_groups` made."""
+    named = [sp for sp in identity.members if sp.is_benchmark]
+    return bool(named) and all(_names_a_dataset_group(sp) for sp in named)
+
+
+def _names_a_dataset_group(sp: Spelling) -> bool:
+    """The record `benchmarks.dataset_groups` made for a channel's tasks over one data set: a
+    parent of last resort, never found by its name."""
+    return bool(sp.candidate and sp.candidate.extra and "dataset_members" in sp.candidate.extra)
 
 
 def _family_parent(
@@ -142,6 +186,47 @@ def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
                 for task in tasks:
                     listed.setdefault((sp.channel, name_forms(task).primary), number)
     return listed
+
+
+def _dataset_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
+    """(channel, task name) -> the identity of the channel's record for the data set the task
+    reads a config of (`benchmarks.dataset_groups`)."""
+    grouped: dict[tuple[str, str], int] = {}
+    for number, identity in enumerate(identities):
+        for sp in identity.members:
+            extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
+            if sp.is_benchmark and "dataset_members" in extra:
+                for task in names_in(extra["dataset_members"]):
+                    grouped.setdefault((sp.channel, name_forms(task).primary), number)
+    return grouped
+
+
+def _dataset_group_parent(
+    identity: Identity,
+    grouped: dict[tuple[str, str], int],
+    identities: list[Identity],
+    number: int,
+) -> int | None:
+    """The record of the data set whose config this task reads, when no other rule placed it
+    and only this channel lists the task: the channel's tasks over one data set are its parts
+    (lm-eval's `persona_self-replication` of `EleutherAI/persona`); a task other channels list
+    too is a benchmark of its own, unless it is a language pair of a translation test set
+    (WMT14 en-fr, whichever harness runs it)."""
+    one_channel = len({sp.channel for sp in identity.members}) == 1
+    for sp in identity.members:
+        target = grouped.get((sp.channel, sp.forms.primary))
+        if sp.candidate is None or target is None or target == number:
+            continue
+        if one_channel or _is_test_set(identities[target]):
+            return target
+    return None
+
+
+def _is_test_set(identity: Identity) -> bool:
+    return any(
+        sp.candidate is not None and sp.candidate.extra and sp.candidate.extra.get("test_set")
+        for sp in identity.members
+    )
 
 
 def _listed_parent(

@@ -31,8 +31,11 @@ def test_counts(result: ChannelResult) -> None:
     assert sum(k.startswith("repo:") for k in keys) == 23
     assert sum(k.startswith(LEOBEESON) for k in keys) == 35
     assert sum(k.startswith(ONEJUNE) for k in keys) == 150
-    # 19 repositories that are not benchmark repositories, 4 LLM-as-judge methods.
-    assert sum(not c.is_benchmark for c in result.candidates) == 23
+    # 19 repositories that are not benchmark repositories, 4 LLM-as-judge methods, 10 list
+    # entries whose description calls them a framework, library, toolkit, platform or tool.
+    assert sum(not c.is_benchmark for c in result.candidates) == 33
+    software = [c for c in result.candidates if "software" in (c.not_benchmark_reason or "")]
+    assert len(software) == 10 and all(c.source_key.startswith("list:") for c in software)
     assert result.scores == [] and result.issues == []
 
 

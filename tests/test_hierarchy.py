@@ -1,0 +1,213 @@
+"""The hierarchy's hard classes: task groups named after nothing get their data set's record as
+parent, only where the tasks share one data set; HELM's taxonomy cells are headings, not
+benchmarks; CircularEval is a setting; no task hangs under a category."""
+
+from __future__ import annotations
+
+from assets.channels import helm
+from assets.channels.github import software_reason
+from benchhub.catalog import MergedBenchmark
+from benchhub.crosswalk import build_crosswalk
+from benchhub.crosswalk.curation import Curation
+from benchhub.crosswalk.kinds import is_category_name, rejection_kind
+from benchhub.crosswalk.names import name_forms
+from benchhub.records import BenchmarkCandidate
+
+
+def task(channel: str, key: str, dataset: str, config: str, **facts: object) -> BenchmarkCandidate:
+    return BenchmarkCandidate(
+        channel=channel,
+        source_key=key,
+        source_name=key,
+        source_url=f"https://example.org/{channel}/{key}",
+        hf_dataset=dataset,
+        hf_config=config,
+        **facts,  # type: ignore[arg-type]
+    )
+
+
+def built(candidates: list[BenchmarkCandidate]) -> dict[str, MergedBenchmark]:
+    crosswalk = build_crosswalk(candidates, [], Curation())
+    return {
+        alias.source_name: next(
+            b for b in crosswalk.benchmarks if b.benchmark_id == alias.benchmark_id
+        )
+        for alias in crosswalk.benchmark_aliases
+    }
+
+
+def parent_of(records: dict[str, MergedBenchmark], name: str) -> MergedBenchmark | None:
+    child = records[name]
+    return next((b for b in records.values() if b.benchmark_id == child.parent_id), None)
+
+
+def test_tasks_over_one_data_set_sit_under_a_record_named_for_it() -> None:
+    family = {"family": "model_written_evals"}
+    records = built(
+        [
+            task("lm_eval_harness", "persona_power", "EleutherAI/persona", "power", **family),
+            task("lm_eval_harness", "persona_money", "EleutherAI/persona", "money", **family),
+            # another channel's record of the same word is another data set (Persona-Chat)
+            BenchmarkCandidate("papers_with_code", "persona", "Persona", "https://example.org/p"),
+        ]
+    )
+    parent = parent_of(records, "persona_power")
+    assert parent is not None and parent is parent_of(records, "persona_money")
+    assert parent.record_kind == "suite" and parent.is_benchmark
+    assert name_forms(parent.name).primary == "modelwrittenevalspersona"
+    assert records["Persona"].parent_id is None
+    assert records["Persona"].benchmark_id != parent.benchmark_id
+
+
+def test_translation_test_sets_in_one_data_set_are_separate_parents() -> None:
+    sacrebleu = "lighteval/sacrebleu_manual"
+    records = built(
+        [
+            task("lighteval", "wmt08:cs-en", sacrebleu, "wmt08_cs-en"),
+            task("lighteval", "wmt08:de-en", sacrebleu, "wmt08_de-en"),
+            task("lighteval", "iwslt17:ar-en", sacrebleu, "iwslt17_ar-en"),
+            task("lighteval", "iwslt17:en-ar", sacrebleu, "iwslt17_en-ar"),
+        ]
+    )
+    wmt, iwslt = parent_of(records, "wmt08:cs-en"), parent_of(records, "iwslt17:ar-en")
+    assert wmt is not None and iwslt is not None and wmt is not iwslt
+    assert parent_of(records, "wmt08:de-en") is wmt
+    assert parent_of(records, "iwslt17:en-ar") is iwslt
+    assert (wmt.name, iwslt.name) == ("wmt08", "iwslt17")
+    assert records["wmt08:cs-en"].benchmark_id != records["wmt08:de-en"].benchmark_id
+
+
+def test_a_benchmark_other_channels_list_keeps_its_place_and_no_empty_group_is_published() -> None:
+    records = built(
+        [
+            task("lm_eval_harness", "boolq", "aps/super_glue", "boolq"),
+            task("lm_eval_harness", "cb", "aps/super_glue", "cb"),
+            BenchmarkCandidate("helm", "boolq", "BoolQ", "https://example.org/helm/boolq"),
+            BenchmarkCandidate("lighteval", "cb", "cb", "https://example.org/lighteval/cb"),
+        ]
+    )
+    assert records["boolq"].parent_id is None and records["cb"].parent_id is None
+    groups = [b for name, b in records.items() if name not in ("boolq", "cb", "BoolQ")]
+    assert groups and not any(b.is_benchmark for b in groups)
+    assert all("none placed under it" in (b.not_benchmark_reason or "") for b in groups)
+
+
+def test_tasks_of_different_data_sets_get_no_group() -> None:
+    records = built(
+        [
+            task("lm_eval_harness", "alpha_x", "org/alpha", "x"),
+            task("lm_eval_harness", "beta_y", "org/beta", "y"),
+        ]
+    )
+    assert records["alpha_x"].parent_id is None and records["beta_y"].parent_id is None
+
+
+def test_helm_taxonomy_cells_marked_todo_are_headings() -> None:
+    schema = b"""
+run_groups:
+  - name: aspirational
+    display_name: Aspirational scenarios
+    subgroups: [biomedical_scenarios, moral_scenarios]
+  - name: biomedical_scenarios
+    display_name: Biomedical scenarios
+    taxonomy: {what: "Biomedical text"}
+    todo: true
+  - name: moral_scenarios
+    display_name: Moral scenarios
+    taxonomy: {task: question answering}
+    metric_groups: [accuracy]
+    environment: {main_name: exact_match, main_split: test}
+"""
+    result = helm.parse({"schemas/schema_classic.yaml": schema})
+    by_name = {c.source_name: c for c in result.candidates}
+    heading = by_name["Biomedical scenarios"]
+    assert not heading.is_benchmark and "todo" in (heading.not_benchmark_reason or "")
+    assert by_name["Moral scenarios"].is_benchmark  # a scenario, whatever its name says
+
+
+def test_circular_eval_is_a_setting_of_the_score() -> None:
+    assert (
+        name_forms("content_critic_zh_circular").primary == name_forms("content_critic_zh").primary
+    )
+
+
+def test_no_task_hangs_under_a_category() -> None:
+    def livebench(key: str, name: str, **facts: object) -> BenchmarkCandidate:
+        return BenchmarkCandidate(
+            "livebench",
+            key,
+            name,
+            f"https://example.org/{key}",
+            **facts,  # type: ignore[arg-type]
+        )
+
+    records = built(
+        [
+            livebench("LiveBench", "LiveBench"),
+            livebench(
+                "livebench/category/Language",
+                "Language",
+                family="LiveBench",
+                extra={"tasks": ["connections", "typos"]},
+            ),
+            livebench("livebench/task/connections", "connections", family="LiveBench"),
+            livebench("livebench/task/typos", "typos", family="LiveBench"),
+        ]
+    )
+    for name in ("connections", "typos"):
+        parent = parent_of(records, name)
+        assert parent is not None and not is_category_name(parent.name)
+        assert parent is records["LiveBench"]
+    assert parent_of(records, "Language") is records["LiveBench"]
+
+
+def test_a_training_condition_is_a_setting_of_the_score() -> None:
+    condition = name_forms("ObjectNet (ImageNet classes, trained on ImageNet)").primary
+    assert condition == name_forms("ObjectNet (ImageNet classes)").primary
+    assert condition != name_forms("ObjectNet (All classes)").primary
+    assert name_forms("CIFAR-10 (without extra training data)").primary == "cifar10"
+
+
+def test_a_list_entry_describing_software_is_not_a_benchmark() -> None:
+    assert software_reason("ARES is an automatic evaluation framework for RAG systems")
+    assert software_reason("BERGEN: A benchmarking library for RAG systems")
+    assert software_reason("Provides a platform for evaluating models on user metrics")
+    assert software_reason("A library for inspecting and benchmarking LLM performance")
+    # a benchmark described as a tool for benchmarking, and a data set, are benchmarks
+    assert software_reason("AgentBench is a systematic benchmark evaluation tool") is None
+    assert software_reason("Evaluates model performance on reading comprehension tasks.") is None
+    assert software_reason("OpenFinData, the first financial evaluation dataset") is None
+    assert rejection_kind(software_reason("A framework for evaluating safety")) != "other"
+
+
+def test_tasks_in_the_folder_of_a_group_file_sit_under_that_group() -> None:
+    def lm_eval(key: str, kind: str, path: str, **extra: object) -> BenchmarkCandidate:
+        return BenchmarkCandidate(
+            "lm_eval_harness",
+            key,
+            key,
+            f"https://example.org/{path}",
+            family="afrobench",
+            is_benchmark=kind == "task",
+            not_benchmark_reason=None if kind == "task" else "group of tasks",
+            extra={"kind": kind, "path": path, **extra},
+        )
+
+    records = built(
+        [
+            # the group file lists other names than the tasks below it
+            lm_eval("african_flores", "group", "tasks/afrobench/flores/flores.yaml",
+                    members=["flores_eng-afr_prompt_1"]),
+            lm_eval("flores_ace_Latn-eng_Latn", "task", "tasks/afrobench/flores/p1/a/ace.yaml"),
+            lm_eval("flores_bem_Latn-eng_Latn", "task", "tasks/afrobench/flores/p1/a/bem.yaml"),
+            # two group files, neither named as their folder: no declared group
+            lm_eval("x_one", "group", "tasks/afrobench/mixed/one.yaml", members=["a"]),
+            lm_eval("x_two", "group", "tasks/afrobench/mixed/two.yaml", members=["b"]),
+            lm_eval("mixed_alpha", "task", "tasks/afrobench/mixed/alpha.yaml"),
+            lm_eval("mixed_beta", "task", "tasks/afrobench/mixed/beta.yaml"),
+        ]
+    )  # fmt: skip
+    group = parent_of(records, "flores_ace_Latn-eng_Latn")
+    assert group is not None and group is parent_of(records, "flores_bem_Latn-eng_Latn")
+    assert group.name == "african flores" and group.is_benchmark
+    assert records["mixed_alpha"].parent_id is None and records["mixed_beta"].parent_id is None
