@@ -22,7 +22,7 @@ from ltb.frameworks.lm_eval import (
     compile_lm_eval_group,
     compile_lm_eval_task,
 )
-from ltb.pull import SUITE_SOURCE
+from ltb.pull import PART_PREFIX, SUITE_SOURCE
 from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
 from ltb.registry import config, open_registry
 
@@ -69,6 +69,21 @@ def resolve_benchmark(
     if entry is None and entries:
         entry = find(entries, shape.benchmark_id)
     return shape, entry
+
+
+def headline_part(name: str, shapes: ShapesFile, entries: list[dict[str, Any]]) -> str | None:
+    """The id of the child pull builds when `name` is a parent the release runs through its
+    headline part (`part:<child id>`); None otherwise."""
+    if shapes.find(name) is not None or not entries:
+        return None
+    entry = find(entries, name)
+    source = str((entry or {}).get("harbor_source") or "")
+    if entry is None or not source.startswith(PART_PREFIX):
+        return None
+    part = source.removeprefix(PART_PREFIX)
+    if find(entries, part) is None:
+        raise PullError(f"{entry['id']}: its headline part {part} is not in the release")
+    return part
 
 
 def resolve_suite(
@@ -168,6 +183,10 @@ def _release_shape(entry: dict[str, Any], shapes: ShapesFile) -> BenchmarkShape 
         return shapes.find(entry["id"])
     if source == SUITE_SOURCE:
         raise PullError(f"{entry['id']} is a suite: pull builds it from its subtasks")
+    if source.startswith(PART_PREFIX):
+        raise PullError(
+            f"{entry['id']} is pulled as its headline part {source.removeprefix(PART_PREFIX)}"
+        )
     raise PullError(
         f"{entry['id']} runs from Harbor's own {source} (`harbor datasets list`), not from "
         "rows ltb pulls"
