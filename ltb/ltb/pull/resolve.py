@@ -7,6 +7,7 @@ is one, adds aliases and a second opinion on the licence.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +98,7 @@ def resolve_suite(
         return None
     if name.startswith(SOURCE_PREFIX):
         group = name.removeprefix(SOURCE_PREFIX)
-        return _group_suite({"id": group.replace("_", "-"), "name": group}, group, shapes)
+        return _group_suite({"id": framework_id(group), "name": group}, group, shapes)
     entry = find(entries, name) if entries else None
     source = str((entry or {}).get("harbor_source") or "")
     if entry is not None and source.startswith(SOURCE_PREFIX):
@@ -135,9 +136,16 @@ def _group_suite(
         raise PullError(f"lm-eval group {group_name!r} cannot be pulled: {group.reason}")
     members = []
     for task in group.tasks:
-        part = {"id": task.replace("_", "-"), "name": task, "license": entry.get("license")}
+        part = {"id": framework_id(task), "name": task, "license": entry.get("license")}
         members.append((_lm_eval_shape(task, part, shapes), part))
     return entry, members
+
+
+def framework_id(name: str) -> str:
+    """The id a framework's task or group is pulled under when no release names it: lowercase
+    letters, digits and single dashes (`arabic_language_(general)` -> `arabic-language-general`),
+    what task folder names allow."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def solution_policy(
@@ -203,7 +211,7 @@ def _lm_eval_shape(
         raise PullError(f"lm-eval task {task_name!r} cannot be pulled: {task.reason}")
     license = normalise_license((entry or {}).get("license") or "unknown")
     return framework_shape(
-        entry["id"] if entry else task_name.replace("_", "-"),
+        entry["id"] if entry else framework_id(task_name),
         entry["name"] if entry else task_name,
         task,
         license,
