@@ -229,7 +229,13 @@ def run_hook(key: str, where: str, row: Mapping[str, Any]) -> Any:
 def _process_doc(function: Callable[..., Any], row: Mapping[str, Any]) -> dict[str, Any]:
     import datasets  # the pull extra; only a process_docs hook needs it
 
-    processed = function(datasets.Dataset.from_list([dict(row)]))
+    datasets.disable_progress_bars()  # one bar per row would cost more than the row
+    from datasets.table import InMemoryTable
+
+    # A fixed fingerprint: `datasets` would otherwise hash the row to name a cache it never
+    # writes for an in-memory table (most of the time a one-row dataset takes).
+    one = datasets.Dataset(InMemoryTable.from_pylist([dict(row)]), fingerprint="ltb-row")
+    processed = function(one)
     rows = list(processed)
     if len(rows) != 1:
         raise HookError(f"process_docs makes {len(rows)} rows of this one (it drops it)")
