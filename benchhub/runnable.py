@@ -82,12 +82,16 @@ def with_headline_parts(
     """Rows (after `with_suites`) with each published parent that pull cannot build by itself
     made runnable through its headline part (`headline_part` over its published children and
     the scores of each as a whole): `part:<child>` when pull builds the child, else the child's
-    own Harbor registry or adapter when the parent has no way to run of its own. Nested parents
-    resolve bottom up (a part may itself run through its own headline part)."""
+    own Harbor registry or adapter when the parent has no way to run of its own. Only a child
+    from the parent's own paper can be its part (ARC-Challenge of ARC, SWE-bench Verified of
+    SWE-bench): a benchmark of its own that a suite collects (BoolQ in SuperGLUE) is not the
+    suite, however many scores it has. Nested parents resolve bottom up (a part may itself run
+    through its own headline part)."""
     by_id = {row["benchmark_id"]: row for row in rows}
     children: dict[str, list[str]] = {}
     for row in rows:
-        if row["published"] and row["parent_id"]:
+        parent = by_id.get(row["parent_id"] or "")
+        if row["published"] and parent is not None and same_paper(parent, row):
             children.setdefault(row["parent_id"], []).append(row["benchmark_id"])
     changed = True
     while changed:
@@ -109,6 +113,15 @@ def with_headline_parts(
             parent |= {"harbor_runnable": True, "harbor_source": source, "harbor_reason": None}
             changed = True
     return rows
+
+
+def same_paper(parent: Mapping[str, Any], child: Mapping[str, Any]) -> bool:
+    """Whether the child comes from the parent's own paper (the same arXiv id, else the same
+    paper URL); False when the parent names none."""
+    for key in ("arxiv_id", "paper_url"):
+        if parent.get(key):
+            return parent[key] == child.get(key)
+    return False
 
 
 def runnability(

@@ -400,6 +400,8 @@ def test_a_parent_runs_through_the_child_holding_its_headline_scores() -> None:
             "benchmark_id": benchmark_id,
             "published": True,
             "parent_id": parent,
+            "arxiv_id": (parent or benchmark_id).split("-")[0],  # a part shares its paper
+            "paper_url": None,
             "record_kind": "benchmark",
             "harbor_runnable": source is not None,
             "harbor_source": source,
@@ -425,8 +427,13 @@ def test_a_parent_runs_through_the_child_holding_its_headline_scores() -> None:
         row("deep-leaf", "pull", "deep-mid"),
         row("hidden", None),
         row("hidden-a", "pull", "hidden", published=False),
+        row("glue", None),
+        row("glue-boolq", "pull", "glue", arxiv_id="1905.10044"),  # its own paper: not the suite
+        row("glue-wsc", "pull", "glue"),
     ]
     scores = {
+        "glue-boolq": 211,
+        "glue-wsc": 1,
         "arcish-challenge": 7000,
         "arcish-easy": 4,
         "swe-verified": 112,
@@ -449,6 +456,7 @@ def test_a_parent_runs_through_the_child_holding_its_headline_scores() -> None:
         "own": "pull",
         "deep": "part:deep-mid",
         "hidden": None,
+        "glue": "part:glue-wsc",
     }
     assert out["deep-mid"]["harbor_source"] == "part:deep-leaf"
     assert out["arcish"]["harbor_runnable"] and out["arcish"]["harbor_reason"] is None
