@@ -11,12 +11,19 @@ from ltb.pull.shapes import load_shapes
 from assets.metadata import table_metadata
 from benchhub.benchmark_rows import benchmark_row, review_row, with_published_parents
 from benchhub.catalog import merged_from_row
+from benchhub.headline import whole_benchmark_scores
 from benchhub.review import curation
 from benchhub.review.cache import DuckDBReviewCache
 from benchhub.review.model import Review
 from benchhub.review.reviewers import reviewer_from_env
 from benchhub.review.run import review_all
-from benchhub.runnable import LM_EVAL_CHANNEL, runnability, shape_names, with_suites
+from benchhub.runnable import (
+    LM_EVAL_CHANNEL,
+    runnability,
+    shape_names,
+    with_headline_parts,
+    with_suites,
+)
 from benchhub.warehouse import insert_rows, sql_text, transaction
 from pipelines.resources import RegistrySettings, Warehouse
 
@@ -95,6 +102,7 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
             [LM_EVAL_CHANNEL],
         ).fetchall():
             lm_eval_tasks.setdefault(benchmark_id, []).append(task)
+        whole_scores = whole_benchmark_scores(con)
     curated = curation.load_curation()
     started = time.perf_counter()
     # The adapters pull generates from lm-eval's task and group definitions.
@@ -103,24 +111,27 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
     shapes = shape_names(
         (s.benchmark_id, s.name, s.aliases) for s in load_shapes().benchmarks.values()
     )
-    rows = with_suites(
-        with_published_parents(
-            [
-                benchmark_row(
-                    m,
-                    reviews[m.benchmark_id],
-                    curated.get(m.benchmark_id),
-                    runnability(
-                        m.benchmark_id,
-                        m.harbor,
-                        shapes,
-                        lm_eval_tasks.get(m.benchmark_id, ()),
-                        compiled,
-                    ),
-                )
-                for m in merged
-            ]
-        )
+    rows = with_headline_parts(
+        with_suites(
+            with_published_parents(
+                [
+                    benchmark_row(
+                        m,
+                        reviews[m.benchmark_id],
+                        curated.get(m.benchmark_id),
+                        runnability(
+                            m.benchmark_id,
+                            m.harbor,
+                            shapes,
+                            lm_eval_tasks.get(m.benchmark_id, ()),
+                            compiled,
+                        ),
+                    )
+                    for m in merged
+                ]
+            )
+        ),
+        whole_scores,
     )
     with warehouse.get_connection() as con:
         with transaction(con):

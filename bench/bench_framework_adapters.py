@@ -6,7 +6,7 @@
    configs, compile all 13,000+ tasks and the groups and tags over them): budget 20 s.
 2. Pulling --rows rows through a generated adapter, for an exact-answer task (mgsm-en, the
    harness's own filters and oracle check per row), a choice task (truthfulqa-mc1, Jinja
-   prompt and choices per row) and a task with a Python hook ltb re-implements
+   prompt and choices per row) and a task with a Python hook run from the harness (ltb[lm-eval])
    (leaderboard_musr_murder_mysteries, doc_to_text): budget 30 s each. Rows are the bundled
    ones repeated (MuSR's in the Hub's form, `choices` as text).
 Exits 1 when a budget is missed.

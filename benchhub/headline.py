@@ -468,6 +468,47 @@ def curated_parts(path: Path = CURATED_HEADLINES) -> tuple[CuratedPart, ...]:
     return tuple(parts)
 
 
+# --- a parent's headline part -----------------------------------------------------------------
+
+# Scores of each benchmark as a whole (no subset, category, language or track named in their
+# settings, and not from a source known to publish only a part), read from the staged channel
+# scores through the crosswalk as sql/scores.sql reads them. `benchmarks` needs them before the
+# scores table exists (scores come after the catalogue), so they are counted from the same
+# inputs by the same part rule.
+_WHOLE_BENCHMARK_SCORES = """
+SELECT a.benchmark_id, count(*) AS n
+FROM channel_scores AS s
+JOIN benchmark_aliases AS a ON a.channel = s.channel AND a.source_key = s.benchmark_key
+LEFT JOIN curated_parts AS p
+    ON p.benchmark_id = a.benchmark_id AND starts_with(s.source_url, p.source_url_prefix)
+WHERE s.source_url IS NOT NULL AND s.source_url <> '' AND p.kind IS NULL
+  AND breakdown_part(
+        s.channel, s.settings ->> 'subset', s.settings ->> 'language_pair',
+        s.settings ->> 'level', s.settings ->> 'track'
+      ) IS NULL
+GROUP BY a.benchmark_id
+"""
+
+
+def whole_benchmark_scores(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """How many published scores measure each benchmark as a whole (see above)."""
+    with score_functions(con):
+        return dict(con.execute(_WHOLE_BENCHMARK_SCORES).fetchall())
+
+
+def headline_part(children: Iterable[str], whole_scores: Mapping[str, int]) -> str | None:
+    """The child that holds a parent's headline scores: the one with the most scores of itself
+    as a whole (ARC's sources publish ARC-Challenge; SWE-bench's leaderboards lead with
+    Verified), when one child has strictly more than every other; None on a tie or when no
+    child is scored."""
+    ranked = sorted(((whole_scores.get(c, 0), c) for c in children), reverse=True)
+    if not ranked or ranked[0][0] == 0:
+        return None
+    if len(ranked) > 1 and ranked[1][0] == ranked[0][0]:
+        return None
+    return ranked[0][1]
+
+
 # --- the SQL side ------------------------------------------------------------------------------
 
 _FUNCTIONS: tuple[tuple[str, Any, list[Any], Any], ...] = (

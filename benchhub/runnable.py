@@ -6,7 +6,10 @@ adapters compile), or else when Harbor's own registry or adapters list it. Only 
 *pullable*: Harbor runs the second from its own registry (`harbor datasets list`), and pull
 refuses it. A published parent with no definition of its own whose published subtasks are all
 pullable is a pullable *suite* (`with_suites`): its headline is the whole suite's, and pull
-builds tasks from each subtask's definition. An lm-eval task is the benchmark's when the
+builds tasks from each subtask's definition. A published parent that runs neither way by itself
+runs through its *headline part* (`with_headline_parts`): the child holding its headline scores
+(benchhub/headline.py), pulled as that child (`part:<child id>`), or run from Harbor's own
+registry or adapter when that is how the child runs. An lm-eval task is the benchmark's when the
 crosswalk maps it there (the lm-eval channel's aliases). Everything here is computed from the
 same definitions pull uses, so `harbor_runnable` never promises a task nothing can build. Not
 runnable comes with the reason (the first lm-eval task's, when there is one).
@@ -20,7 +23,9 @@ from typing import Any
 
 from benchhub_format.catalog import fold
 from ltb.frameworks.lm_eval import SOURCE_PREFIX, LmEvalGroup, LmEvalTask, NotRunnable
-from ltb.pull import SUITE_SOURCE
+from ltb.pull import PART_PREFIX, SUITE_SOURCE
+
+from benchhub.headline import headline_part
 
 SHAPES_SOURCE = "pull"  # ltb/benchhub_format/task_shapes.json (the value releases already carry)
 LM_EVAL_CHANNEL = "lm_eval_harness"
@@ -48,7 +53,9 @@ class Runnability:
 def pullable(source: str | None) -> bool:
     """Whether `ltb bench pull` builds tasks from this harbor_source (the rule search, pages and
     pull follow): ltb's shapes file or a framework definition, never Harbor's own registry."""
-    return source in (SHAPES_SOURCE, SUITE_SOURCE) or (source or "").startswith(SOURCE_PREFIX)
+    return source in (SHAPES_SOURCE, SUITE_SOURCE) or (source or "").startswith(
+        (SOURCE_PREFIX, PART_PREFIX)
+    )
 
 
 def with_suites(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -67,6 +74,54 @@ def with_suites(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if all(pullable(part["harbor_source"]) for part in parts):
             row |= {"harbor_runnable": True, "harbor_source": SUITE_SOURCE, "harbor_reason": None}
     return rows
+
+
+def with_headline_parts(
+    rows: list[dict[str, Any]], whole_scores: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    """Rows (after `with_suites`) with each published parent that pull cannot build by itself
+    made runnable through its headline part (`headline_part` over its published children and
+    the scores of each as a whole): `part:<child>` when pull builds the child, else the child's
+    own Harbor registry or adapter when the parent has no way to run of its own. Only a child
+    from the parent's own paper can be its part (ARC-Challenge of ARC, SWE-bench Verified of
+    SWE-bench): a benchmark of its own that a suite collects (BoolQ in SuperGLUE) is not the
+    suite, however many scores it has. Nested parents resolve bottom up (a part may itself run
+    through its own headline part)."""
+    by_id = {row["benchmark_id"]: row for row in rows}
+    children: dict[str, list[str]] = {}
+    for row in rows:
+        parent = by_id.get(row["parent_id"] or "")
+        if row["published"] and parent is not None and same_paper(parent, row):
+            children.setdefault(row["parent_id"], []).append(row["benchmark_id"])
+    changed = True
+    while changed:
+        changed = False
+        for parent_id, kids in children.items():
+            parent = by_id[parent_id]
+            if not parent["published"] or pullable(parent["harbor_source"]):
+                continue
+            part_id = headline_part(kids, whole_scores)
+            if part_id is None:
+                continue
+            part = by_id[part_id]
+            if pullable(part["harbor_source"]):
+                source = f"{PART_PREFIX}{part_id}"
+            elif part["harbor_source"] and not parent["harbor_source"]:
+                source = part["harbor_source"]
+            else:
+                continue
+            parent |= {"harbor_runnable": True, "harbor_source": source, "harbor_reason": None}
+            changed = True
+    return rows
+
+
+def same_paper(parent: Mapping[str, Any], child: Mapping[str, Any]) -> bool:
+    """Whether the child comes from the parent's own paper (the same arXiv id, else the same
+    paper URL); False when the parent names none."""
+    for key in ("arxiv_id", "paper_url"):
+        if parent.get(key):
+            return parent[key] == child.get(key)
+    return False
 
 
 def runnability(

@@ -5,9 +5,9 @@ the harness merges it (the included file first, then the file's own keys on top;
 listed include wins), keyed by task name. `!function module.name` tags stay as the text
 "!function module.name", and `hooks` names the file each hook lives in
 (`folder/module.function`, relative to the YAML that wrote it, as the harness resolves it):
-ltb runs only the hooks it re-implements (ltb/ltb/frameworks/lm_eval_hooks.py). Groups (a `group:`
-with a list under `task:`) are kept apart under `groups`, with their member names (tasks, tags
-or groups); templates (no `task:`) are left out.
+ltb runs those functions from the installed harness (ltb[lm-eval]; ltb/ltb/frameworks/
+lm_eval_hooks.py). Groups (a `group:` with a list under `task:`) are kept apart under
+`groups`, with their member names (tasks, tags or groups); templates (no `task:`) are left out.
 
     pip download lm-eval==0.4.13 --no-deps -d /tmp/lm_eval_wheel
     uv run python scripts/build_lm_eval_task_configs.py \

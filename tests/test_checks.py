@@ -292,6 +292,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "group_closer_than_parent": None,
         "license_not_from_the_data_set": None,
         "suite_part_not_pullable": None,
+        "headline_part_not_pullable": None,
         "paper_of_another_benchmark": None,
     }
     row |= overrides
@@ -373,12 +374,16 @@ def test_benchmark_checks_catch_runnable_without_a_buildable_source() -> None:
         benchmark(benchmark_id="c", name="C", harbor_runnable=False, harbor_source="pull"),
         benchmark(benchmark_id="d", name="D", harbor_runnable=False, harbor_source=None),
         benchmark(benchmark_id="e", name="E", harbor_source="suite", suite_part_not_pullable="e"),
+        benchmark(
+            benchmark_id="f", name="F", harbor_source="part:f-x", headline_part_not_pullable="f"
+        ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=6, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=7, min_published_benchmarks=1)
     assert failed(results) == {
         "runnable_has_source",
         "harbor_source_known",
         "suite_parts_pullable",
+        "headline_part_pullable",
         "not_runnable_has_no_source",
         "not_runnable_says_why",
     }
@@ -587,3 +592,28 @@ def test_suite_check_reads_each_released_subtask_of_a_suite() -> None:
     frame = con.execute(FRAME_QUERIES["benchmarks"]).df()
     flagged = frame["suite_part_not_pullable"].dropna().tolist()
     assert sorted(flagged) == ["empty", "holed"]
+
+
+def test_headline_part_check_reads_the_named_child() -> None:
+    """A parent pulled as its headline part passes when that part is a released child of it
+    that pull builds, and is flagged when the part runs only in Harbor or is someone else's."""
+    con = duckdb.connect()
+    con.execute(sql_text("benchmarks"))
+    con.execute("CREATE TABLE merged_benchmarks (benchmark_id VARCHAR)")
+
+    def add(benchmark_id: str, source: str | None, parent: str | None = None) -> None:
+        con.execute(
+            "INSERT INTO benchmarks (benchmark_id, name, harbor_runnable, harbor_source, "
+            "parent_id, record_kind, n_channels, published) VALUES (?, ?, ?, ?, ?, ?, 1, true)",
+            [benchmark_id, benchmark_id, source is not None, source, parent,
+             "benchmark"],
+        )  # fmt: skip
+
+    add("good", "part:good-a")
+    add("good-a", "lm-eval:a", "good")
+    add("harbor", "part:harbor-a")
+    add("harbor-a", "adapter", "harbor")
+    add("stranger", "part:good-a")
+    frame = con.execute(FRAME_QUERIES["benchmarks"]).df()
+    flagged = frame["headline_part_not_pullable"].dropna().tolist()
+    assert sorted(flagged) == ["harbor", "stranger"]

@@ -1,5 +1,6 @@
-"""lm-eval Python hooks ltb re-implements, on real rows, and lm-eval groups as the benchmark's
-headline (a parent runs when the framework's own group of it does)."""
+"""lm-eval's own Python hooks, run from the installed harness (ltb[lm-eval]) on real rows, and
+lm-eval groups as the benchmark's headline (a parent runs when the framework's own group of it
+does)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from harbor.lint import LintRule, lint_task
 from harbor.lint.models import DEFAULT_RULES
 from harbor.models.task.task import Task
 from ltb.errors import PullError
+from ltb.frameworks import lm_eval_hooks
 from ltb.frameworks.lm_eval import (
     LmEvalGroup,
     LmEvalTask,
@@ -20,7 +22,7 @@ from ltb.frameworks.lm_eval import (
     compile_definitions,
     compile_lm_eval_task,
 )
-from ltb.frameworks.lm_eval_hooks import HOOKS
+from ltb.frameworks.lm_eval_hooks import hook_function, hook_problem
 from ltb.pull import REPORT_NAME
 from ltb.pull.pipeline import PullRequest, pull
 from ltb.pull.resolve import resolve_suite
@@ -142,11 +144,32 @@ def test_musr_pull_end_to_end_from_a_local_file(tmp_path: Path) -> None:
     assert report["sample"]["n"] == 2 and not report["skipped"]
 
 
-def test_hooks_ltb_does_not_have_keep_a_task_not_runnable() -> None:
+def test_hooks_are_the_harness_own_functions() -> None:
+    """The function pull calls is the one in the installed lm-eval's task folder, loaded without
+    the harness's task index; a hook whose file imports what ltb[lm-eval] does not install,
+    or a metric in process_results, keeps its task not runnable and says which."""
+    function = hook_function("hellaswag/utils.process_docs")
+    assert function.__module__ == "lm_eval.tasks.hellaswag.utils"
+    assert function.__code__.co_filename.endswith("lm_eval/tasks/hellaswag/utils.py")
+    pisa = compile_lm_eval_task("pisa_ch")  # its utils.py imports openai
+    assert isinstance(pisa, NotRunnable)
+    assert "pisa/utils.py imports openai, which ltb[lm-eval] does not install" in pisa.reason
+    assert "has no file" in (hook_problem("hellaswag/nowhere.process_docs") or "")
     drop = compile_lm_eval_task("drop")
-    assert isinstance(drop, NotRunnable)
-    assert "drop/utils.process_docs" in drop.reason and "code ltb does not run" in drop.reason
-    assert all(where.count("/") >= 1 and "." in where for where in HOOKS)
+    assert isinstance(drop, NotRunnable) and "process_results" in drop.reason
+
+
+def test_without_the_extra_a_hooked_task_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No lm-eval installed (or another version): every hooked task says to install the extra;
+    tasks without hooks are unaffected."""
+    monkeypatch.setattr(lm_eval_hooks, "tasks_root", lambda: None)
+    hellaswag = compile_lm_eval_task("hellaswag")
+    assert isinstance(hellaswag, NotRunnable)
+    assert "pip install 'ltb[lm-eval]'" in hellaswag.reason
+    assert "hellaswag/utils.process_docs" in hellaswag.reason
+    assert isinstance(compile_lm_eval_task("arc_challenge"), LmEvalTask)
+    with pytest.raises(PullError, match=r"ltb\[lm-eval\]"):
+        pull(PullRequest("lm-eval:hellaswag", n=1, source=Path("unused.jsonl")))
 
 
 def test_groups_run_when_all_their_tasks_do() -> None:

@@ -33,10 +33,19 @@ from ltb.frameworks.lm_eval import (
 from ltb.pull import REPORT_NAME
 from ltb.pull.graders.grade_lm_eval import scores
 from ltb.pull.pipeline import PullRequest, pull
+from ltb.pull.resolve import headline_part as headline_part_of
 from ltb.pull.resolve import resolve_benchmark, resolve_suite
 from ltb.pull.shapes import load_shapes
 
-from benchhub.runnable import NO_DEFINITION, pullable, runnability, shape_names, with_suites
+from benchhub.headline import headline_part
+from benchhub.runnable import (
+    NO_DEFINITION,
+    pullable,
+    runnability,
+    shape_names,
+    with_headline_parts,
+    with_suites,
+)
 from tests.conftest import BuiltRegistry
 
 CLOSED_PORT_ENDPOINT = "http://127.0.0.1:9"
@@ -267,6 +276,10 @@ def test_harbor_only_lists_only_what_pull_builds(built_registry: BuiltRegistry) 
     assert listed and {e["id"] for e in listed} == {e["id"] for e in entries if e["pullable"]}
     for entry in listed:
         assert entry["harbor_runnable"] and pullable(entry["harbor_source"])
+        part = headline_part_of(entry["id"], SHAPES, entries)
+        if part is not None:  # pulled as its headline part, itself listed
+            assert part in {e["id"] for e in listed}
+            continue
         suite = resolve_suite(entry["id"], SHAPES, entries)
         if suite is not None:  # a suite or an lm-eval group: each part resolves to its shape
             assert suite[1]
@@ -376,6 +389,106 @@ def test_a_parent_is_a_suite_only_when_every_subtask_is_pullable() -> None:
     assert suite["harbor_runnable"] and suite["harbor_reason"] is None and pullable("suite")
 
 
+def test_a_parent_runs_through_the_child_holding_its_headline_scores() -> None:
+    """The child with the most scores of itself as a whole is the headline part; a parent pull
+    cannot build by itself is pulled as that part when pull builds it, runs in Harbor when the
+    part does, and stays as it was on a tie or when no child is scored."""
+    assert headline_part(["a", "b"], {"a": 3, "b": 9}) == "b"
+    assert headline_part(["a", "b"], {"a": 3, "b": 3}) is None
+    assert headline_part(["a"], {}) is None
+
+    def row(benchmark_id: str, source: str | None, parent: str | None = None, **kw: Any) -> dict:
+        return {
+            "benchmark_id": benchmark_id,
+            "published": True,
+            "parent_id": parent,
+            "arxiv_id": (parent or benchmark_id).split("-")[0],  # a part shares its paper
+            "paper_url": None,
+            "record_kind": "benchmark",
+            "harbor_runnable": source is not None,
+            "harbor_source": source,
+            "harbor_reason": None if source else "no definition",
+        } | kw
+
+    rows = [
+        row("arcish", None),
+        row("arcish-challenge", "lm-eval:arcish_challenge", "arcish"),
+        row("arcish-easy", "lm-eval:arcish_easy", "arcish"),
+        row("swe", None),
+        row("swe-verified", "adapter", "swe"),
+        row("swe-lite", None, "swe"),
+        row("tied", None),
+        row("tied-a", "pull", "tied"),
+        row("tied-b", "pull", "tied"),
+        row("registry", "registry"),
+        row("registry-a", "pull", "registry"),
+        row("own", "pull"),
+        row("own-a", "lm-eval:x", "own"),
+        row("deep", None),
+        row("deep-mid", None, "deep"),
+        row("deep-leaf", "pull", "deep-mid"),
+        row("hidden", None),
+        row("hidden-a", "pull", "hidden", published=False),
+        row("glue", None),
+        row("glue-boolq", "pull", "glue", arxiv_id="1905.10044"),  # its own paper: not the suite
+        row("glue-wsc", "pull", "glue"),
+    ]
+    scores = {
+        "glue-boolq": 211,
+        "glue-wsc": 1,
+        "arcish-challenge": 7000,
+        "arcish-easy": 4,
+        "swe-verified": 112,
+        "swe-lite": 63,
+        "tied-a": 2,
+        "tied-b": 2,
+        "registry-a": 5,
+        "own-a": 50,
+        "deep-mid": 3,
+        "deep-leaf": 1,
+        "hidden-a": 9,
+    }
+    out = {r["benchmark_id"]: r for r in with_headline_parts(rows, scores)}
+    sources = {k: r["harbor_source"] for k, r in out.items() if not r["parent_id"]}
+    assert sources == {
+        "arcish": "part:arcish-challenge",
+        "swe": "adapter",
+        "tied": None,
+        "registry": "part:registry-a",  # what pull builds wins over Harbor's own registry
+        "own": "pull",
+        "deep": "part:deep-mid",
+        "hidden": None,
+        "glue": "part:glue-wsc",
+    }
+    assert out["deep-mid"]["harbor_source"] == "part:deep-leaf"
+    assert out["arcish"]["harbor_runnable"] and out["arcish"]["harbor_reason"] is None
+    assert out["tied"]["harbor_reason"] == "no definition"
+    assert pullable("part:arcish-challenge") and not pullable("adapter")
+
+
+def test_a_parent_is_pulled_as_its_headline_part(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entries = [
+        _entry("bbh-parent", "part:bbh-navigate") | {"record_kind": "benchmark"},
+        _entry("bbh-navigate", "pull", "bbh-parent"),
+    ]
+    monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: entries)
+    result = pull(PullRequest("bbh-parent", n=2, seed=1, out=tmp_path / "parent"))
+    tasks = sorted(d for d in result.out_dir.iterdir() if d.is_dir())
+    assert len(tasks) == 2
+    assert {Task(t).config.metadata["benchmark"] for t in tasks} == {"bbh-navigate"}
+    report = json.loads((result.out_dir / REPORT_NAME).read_text())
+    assert report["benchmark_id"] == "bbh-navigate"
+    assert any("bbh-parent is pulled as its headline part bbh-navigate" in n
+               for n in report["notices"])  # fmt: skip
+    missing = [_entry("bbh-parent", "part:bbh-gone") | {"record_kind": "benchmark"}]
+    monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: missing)
+    with pytest.raises(PullError, match="headline part bbh-gone is not in the release"):
+        pull(PullRequest("bbh-parent", n=1, out=tmp_path / "gone"))
+    assert not (tmp_path / "gone").exists()
+
+
 def test_info_says_how_it_runs() -> None:
     def harbor(source: str | None, pullable: bool, reason: str | None = None) -> str:
         return info_harbor(
@@ -389,5 +502,6 @@ def test_info_says_how_it_runs() -> None:
 
     assert harbor("lm-eval:gsm8k", True) == "runnable (lm-eval:gsm8k)"
     assert "from each of its subtasks" in harbor("suite", True)
+    assert "through its headline part arc-challenge" in harbor("part:arc-challenge", True)
     assert "`ltb bench pull` does not build it" in harbor("adapter", False)
     assert harbor(None, False, "no task definition") == "not runnable: no task definition"

@@ -100,17 +100,34 @@ _ANCESTORS = """
             GROUP BY b.benchmark_id)"""
 
 
+# What `ltb bench pull` builds (benchhub.runnable.pullable), for a benchmarks row aliased {c}.
+_PULLABLE = (
+    "(coalesce({c}.harbor_source, '') IN ('pull', 'suite') "
+    "OR coalesce({c}.harbor_source, '') LIKE 'lm-eval:%' "
+    "OR coalesce({c}.harbor_source, '') LIKE 'part:%')"
+)
+
+
 # A suite pull builds (harbor_source 'suite', benchhub/runnable.py): its id when it has no
 # released subtask, or one pull cannot build.
-_SUITE_PARTS = """
+_SUITE_PARTS = f"""
                CASE WHEN t.harbor_source = 'suite' AND (
                    NOT EXISTS (SELECT 1 FROM benchmarks AS c WHERE c.parent_id = t.benchmark_id
                        AND c.published AND c.record_kind = 'subtask')
                    OR EXISTS (SELECT 1 FROM benchmarks AS c WHERE c.parent_id = t.benchmark_id
                        AND c.published AND c.record_kind = 'subtask'
-                       AND NOT (coalesce(c.harbor_source, '') IN ('pull', 'suite')
-                                OR coalesce(c.harbor_source, '') LIKE 'lm-eval:%')))
+                       AND NOT ({_PULLABLE.format(c="c")})))
                THEN t.benchmark_id END AS suite_part_not_pullable"""
+
+# A parent pulled as its headline part (harbor_source 'part:<child>', benchmarks/runnable.py):
+# its id when that child is not a released child of it that pull builds.
+_HEADLINE_PART = f"""
+               CASE WHEN t.harbor_source LIKE 'part:%' AND NOT EXISTS (
+                   SELECT 1 FROM benchmarks AS c
+                   WHERE c.parent_id = t.benchmark_id AND c.published
+                     AND 'part:' || c.benchmark_id = t.harbor_source
+                     AND {_PULLABLE.format(c="c")})
+               THEN t.benchmark_id END AS headline_part_not_pullable"""
 
 
 def _orphan(alias: str, referenced: str) -> str:
@@ -130,7 +147,7 @@ FRAME_QUERIES: dict[str, str] = {
                n_channels, harbor_runnable, harbor_source, harbor_reason,
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
-               {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},{_SUITE_PARTS},
+               {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},{_SUITE_PARTS},{_HEADLINE_PART},
                {_orphan("t", "merged_benchmarks")}
         FROM benchmarks AS t""",
     "benchmark_aliases": f"""

@@ -12,7 +12,7 @@ from benchhub_format.top_scores import top_headline_scores
 
 from ltb.errors import LtbError
 from ltb.output import print_json, table
-from ltb.pull import SUITE_SOURCE
+from ltb.pull import PART_PREFIX, SUITE_SOURCE
 from ltb.redirects import look_up
 from ltb.registry import add_registry_arguments, open_registry
 
@@ -201,6 +201,12 @@ def _harbor(harbor: dict[str, Any]) -> str:
         return "not runnable" + (f": {harbor['reason']}" if harbor.get("reason") else "")
     if harbor["source"] == SUITE_SOURCE:
         return "runnable as a suite: `ltb bench pull` builds tasks from each of its subtasks"
+    if str(harbor["source"] or "").startswith(PART_PREFIX):
+        part = harbor["source"].removeprefix(PART_PREFIX)
+        return (
+            f"runnable through its headline part {part} (the part its headline scores measure): "
+            f"`ltb bench pull` builds {part}'s tasks"
+        )
     if harbor.get("pullable", True):
         return "runnable" + (f" ({harbor['source']})" if harbor["source"] else "")
     return (

@@ -11,10 +11,10 @@ or says why it cannot:
   names the right one by letter);
 - `generate_until` scored by `exact_match` -> an exact-answer task: the agent's response goes
   through the task's own filters, then the harness's exact match with the task's own options;
-- `!function` hooks for `process_docs` and `doc_to_*` run through ltb's re-implementations
-  (lm_eval_hooks.py) when there is one;
-- log-likelihood and perplexity tasks, other metrics, custom datasets and other `!function`
-  hooks (Python code ltb does not run) -> not runnable, with that reason.
+- `!function` hooks for `process_docs` and `doc_to_*` run from the installed harness itself
+  (`ltb[lm-eval]`, lm_eval_hooks.py) when their code can run with it;
+- log-likelihood and perplexity tasks, other metrics, custom datasets, task classes and hooks
+  whose code cannot run (or without the extra) -> not runnable, with that reason.
 
 Prompts, targets and choices are rendered with the harness's own Jinja settings, so a task
 shows the agent the framework's prompt.
@@ -38,7 +38,7 @@ from typing import Any
 import jinja2
 import jinja2.meta
 
-from ltb.frameworks.lm_eval_hooks import HOOK_KEYS, HOOKS, run_hook
+from ltb.frameworks.lm_eval_hooks import HOOK_KEYS, HookError, hook_problem, run_hook
 from ltb.pull.graders.grade_lm_eval import scores
 
 FRAMEWORK = "lm-evaluation-harness"
@@ -87,7 +87,7 @@ class LmEvalTask:
     filters: tuple[tuple[tuple[str, Mapping[str, Any]], ...], ...] = ()
     filter_names: tuple[str, ...] = ()
     match_options: Mapping[str, Any] = field(default_factory=dict)
-    # config key -> the hook ltb runs for it (lm_eval_hooks.HOOKS), e.g. process_docs
+    # config key -> the harness's hook ltb runs for it (lm_eval_hooks), e.g. process_docs
     hooks: Mapping[str, str] = field(default_factory=dict)
     target_delimiter: str = " "  # between a context and its continuation (the harness default)
 
@@ -272,9 +272,12 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
         if not hook:
             continue
         where = hook_files.get(key)
-        if key in HOOK_KEYS and where in HOOKS:
-            hooks[key] = where
-            continue
+        if key in HOOK_KEYS and where:
+            problem = hook_problem(where)
+            if problem is None:
+                hooks[key] = where
+                continue
+            return no(f"{key} is the Python hook {where}: {problem}")
         return no(f"{key} is the Python hook {where or hook}, code ltb does not run")
     if config.get("doc_to_image") or config.get("doc_to_audio"):
         return no("the prompt includes images or audio, which task folders do not carry yet")
@@ -420,14 +423,13 @@ def _render(text: str, row: Mapping[str, Any], what: str) -> str:
 
 def prepared(task: LmEvalTask, row: Mapping[str, Any]) -> Mapping[str, Any]:
     """The row the templates read: the task's process_docs applied, when it has one."""
-    where = task.hooks.get("process_docs")
-    return _run(where, row) if where else row
+    return _run(task, "process_docs", row) if "process_docs" in task.hooks else row
 
 
-def _run(where: str, row: Mapping[str, Any]) -> Any:
+def _run(task: LmEvalTask, key: str, row: Mapping[str, Any]) -> Any:
     try:
-        return run_hook(where, row)
-    except ValueError as exc:
+        return run_hook(key, task.hooks[key], row)
+    except HookError as exc:
         raise RowError(str(exc)) from None
 
 
@@ -436,7 +438,7 @@ def doc_to_text(task: LmEvalTask, row: Mapping[str, Any]) -> str | int:
     choices are contexts, the target the continuation scored after each)."""
     spec = task.doc_to_text
     if "doc_to_text" in task.hooks:
-        value = _run(task.hooks["doc_to_text"], row)
+        value = _run(task, "doc_to_text", row)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     elif isinstance(spec, str) and spec in row:
@@ -453,7 +455,7 @@ def doc_to_text(task: LmEvalTask, row: Mapping[str, Any]) -> str | int:
 def doc_to_choice(task: LmEvalTask, row: Mapping[str, Any]) -> list[str]:
     spec = task.doc_to_choice
     if "doc_to_choice" in task.hooks:
-        choices: Any = _run(task.hooks["doc_to_choice"], row)
+        choices: Any = _run(task, "doc_to_choice", row)
     elif isinstance(spec, list):
         choices = spec
     elif isinstance(spec, dict):
@@ -476,7 +478,7 @@ def doc_to_choice(task: LmEvalTask, row: Mapping[str, Any]) -> list[str]:
 def doc_to_target(task: LmEvalTask, row: Mapping[str, Any]) -> Any:
     spec = task.doc_to_target
     if "doc_to_target" in task.hooks:
-        return _run(task.hooks["doc_to_target"], row)
+        return _run(task, "doc_to_target", row)
     if isinstance(spec, int | list) and not isinstance(spec, bool):
         return spec
     if not isinstance(spec, str):

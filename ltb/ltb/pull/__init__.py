@@ -9,3 +9,5 @@ licences), rows (loading through `datasets`), sampling, adapters (row -> task sp
 REPORT_NAME = "pull-report.json"
 # harbor_source of a suite pull builds from its subtasks' own definitions (benchhub/runnable.py).
 SUITE_SOURCE = "suite"
+# harbor_source of a parent pulled as its headline part (`part:<child id>`; benchhub/runnable.py).
+PART_PREFIX = "part:"

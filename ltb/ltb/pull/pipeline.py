@@ -12,7 +12,7 @@ import json
 import shutil
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from ltb.pull.adapters import BadRow, adapt
 from ltb.pull.progress import Progress
 from ltb.pull.resolve import (
     SolutionPolicy,
+    headline_part,
     release_benchmarks,
     resolve_benchmark,
     resolve_suite,
@@ -44,6 +45,8 @@ class PullRequest:
     source: Path | None = None
     registry: str | None = None
     force: bool = False
+    # the parent asked for, when pull builds its headline part instead
+    headline_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,9 @@ def pull(request: PullRequest) -> PullResult:
         raise PullError("--n must be at least 1")
     shapes = load_shapes()
     entries = release_benchmarks(request.registry)
+    part = headline_part(request.benchmark, shapes, entries)
+    if part is not None:
+        request = replace(request, benchmark=part, headline_of=request.benchmark)
     suite = resolve_suite(request.benchmark, shapes, entries)
     if suite is not None:
         return _pull_suite(request, *suite)
@@ -139,7 +145,7 @@ def _pull_suite(
                 "license": sorted({policy.license for _, policy, *_ in parts}),
                 "reason": "per subtask (see parts)",
             },
-            "notices": [n for r in reports for n in r["notices"]],
+            "notices": _headline_notice(request) + [n for r in reports for n in r["notices"]],
             "parts": [
                 {k: v for k, v in r.items() if k not in ("tasks", "skipped")} for r in reports
             ],
@@ -148,6 +154,15 @@ def _pull_suite(
         }
 
     return PullResult(out, _staged(out, write))
+
+
+def _headline_notice(request: PullRequest) -> list[str]:
+    if request.headline_of is None:
+        return []
+    return [
+        f"{request.headline_of} is pulled as its headline part {request.benchmark} (the part "
+        "its published headline scores measure)"
+    ]
 
 
 def _check_written(
@@ -187,7 +202,7 @@ def _report(
     skipped: list[dict[str, str]],
 ) -> dict[str, Any]:
     """pull-report.json: where the rows came from, the sample, the licence call, every skip."""
-    notices = list(rows.notices)
+    notices = list(rows.notices) + _headline_notice(request)
     if len(written) < request.n:
         notices.append(f"asked for {request.n} tasks; only {len(written)} usable rows exist")
     return {

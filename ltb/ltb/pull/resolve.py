@@ -7,6 +7,7 @@ is one, adds aliases and a second opinion on the licence.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from ltb.frameworks.lm_eval import (
     compile_lm_eval_group,
     compile_lm_eval_task,
 )
-from ltb.pull import SUITE_SOURCE
+from ltb.pull import PART_PREFIX, SUITE_SOURCE
 from ltb.pull.shapes import BenchmarkShape, ShapesFile, framework_shape, normalise_license
 from ltb.registry import config, open_registry
 
@@ -71,6 +72,21 @@ def resolve_benchmark(
     return shape, entry
 
 
+def headline_part(name: str, shapes: ShapesFile, entries: list[dict[str, Any]]) -> str | None:
+    """The id of the child pull builds when `name` is a parent the release runs through its
+    headline part (`part:<child id>`); None otherwise."""
+    if shapes.find(name) is not None or not entries:
+        return None
+    entry = find(entries, name)
+    source = str((entry or {}).get("harbor_source") or "")
+    if entry is None or not source.startswith(PART_PREFIX):
+        return None
+    part = source.removeprefix(PART_PREFIX)
+    if find(entries, part) is None:
+        raise PullError(f"{entry['id']}: its headline part {part} is not in the release")
+    return part
+
+
 def resolve_suite(
     name: str, shapes: ShapesFile, entries: list[dict[str, Any]]
 ) -> tuple[dict[str, Any], list[tuple[BenchmarkShape, dict[str, Any]]]] | None:
@@ -82,7 +98,7 @@ def resolve_suite(
         return None
     if name.startswith(SOURCE_PREFIX):
         group = name.removeprefix(SOURCE_PREFIX)
-        return _group_suite({"id": group.replace("_", "-"), "name": group}, group, shapes)
+        return _group_suite({"id": framework_id(group), "name": group}, group, shapes)
     entry = find(entries, name) if entries else None
     source = str((entry or {}).get("harbor_source") or "")
     if entry is not None and source.startswith(SOURCE_PREFIX):
@@ -120,9 +136,16 @@ def _group_suite(
         raise PullError(f"lm-eval group {group_name!r} cannot be pulled: {group.reason}")
     members = []
     for task in group.tasks:
-        part = {"id": task.replace("_", "-"), "name": task, "license": entry.get("license")}
+        part = {"id": framework_id(task), "name": task, "license": entry.get("license")}
         members.append((_lm_eval_shape(task, part, shapes), part))
     return entry, members
+
+
+def framework_id(name: str) -> str:
+    """The id a framework's task or group is pulled under when no release names it: lowercase
+    letters, digits and single dashes (`arabic_language_(general)` -> `arabic-language-general`),
+    what task folder names allow."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def solution_policy(
@@ -168,6 +191,10 @@ def _release_shape(entry: dict[str, Any], shapes: ShapesFile) -> BenchmarkShape 
         return shapes.find(entry["id"])
     if source == SUITE_SOURCE:
         raise PullError(f"{entry['id']} is a suite: pull builds it from its subtasks")
+    if source.startswith(PART_PREFIX):
+        raise PullError(
+            f"{entry['id']} is pulled as its headline part {source.removeprefix(PART_PREFIX)}"
+        )
     raise PullError(
         f"{entry['id']} runs from Harbor's own {source} (`harbor datasets list`), not from "
         "rows ltb pulls"
@@ -184,7 +211,7 @@ def _lm_eval_shape(
         raise PullError(f"lm-eval task {task_name!r} cannot be pulled: {task.reason}")
     license = normalise_license((entry or {}).get("license") or "unknown")
     return framework_shape(
-        entry["id"] if entry else task_name.replace("_", "-"),
+        entry["id"] if entry else framework_id(task_name),
         entry["name"] if entry else task_name,
         task,
         license,
