@@ -18,6 +18,7 @@ blobs no kept release lists.
 
 from __future__ import annotations
 
+import gc
 import gzip
 import io
 import json
@@ -130,6 +131,7 @@ def cut_release(
     store = BlobStore(exports_dir)
     tmp = releases / f".tmp-{release_id}"
     tmp.mkdir()
+    on_step = _freezing_first(on_step)
     try:
         retrieved_at = RetrievedAt.of(channel_status or [], now)
         counts = _write_contents(con, tmp, retrieved_at, on_step, store, endpoints.site)
@@ -157,10 +159,25 @@ def cut_release(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    finally:
+        gc.unfreeze()  # what the steps froze goes back to the collector
     switch_latest(exports_dir, final)
     store.save()
     _apply_retention(releases, retention, keep=final, store=store)
     return PublishedRelease(release_id, final, manifest)
+
+
+def _freezing_first(on_step: Callable[[str], None]) -> Callable[[str], None]:
+    """`on_step` after freezing what is alive (gc.freeze): what one step leaves for the next
+    (rows, the store's entries, the manifest) lives until the release is written, and the
+    cyclic collector walked it again at every full collection, a tenth of a release's time.
+    Frozen objects are still freed by reference counting; cut_release unfreezes the rest."""
+
+    def step(name: str) -> None:
+        gc.freeze()
+        on_step(name)
+
+    return step
 
 
 def latest_release(exports_dir: Path) -> Release | None:
@@ -236,6 +253,7 @@ class ExportRows:
     def __getitem__(self, table: str) -> list[dict[str, Any]]:
         if table not in self._read:
             self._read[table] = _rows(self._con, EXPORT_TABLES[table])
+            gc.freeze()  # rows that live for several steps (see _freezing_first)
         return self._read[table]
 
 
