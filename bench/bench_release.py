@@ -12,12 +12,15 @@ time: on a shared machine they move far less with the load than wall time does.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import resource
 import shutil
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -45,6 +48,26 @@ def _cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def baseline(con: duckdb.DuckDBPyConnection, out: Path) -> int:
+    """The reference work: every published score as a compact JSON line, hashed and written."""
+    rows = con.sql("SELECT * FROM scores ORDER BY ALL").arrow().read_all().to_pylist()
+    digest = hashlib.sha256()
+    with open(out, "wb") as handle:
+        for row in rows:
+            line = json.dumps(row, sort_keys=True, default=str, separators=(",", ":")) + "\n"
+            data = line.encode("utf-8")
+            digest.update(data)
+            handle.write(data)
+    return len(rows)
+
+
+def _timed(action: Callable[[], object]) -> tuple[float, float]:
+    """Wall and CPU seconds of `action()`."""
+    cpu_before, wall_before = _cpu_seconds(), time.perf_counter()
+    action()
+    return time.perf_counter() - wall_before, _cpu_seconds() - cpu_before
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cuts", type=int, default=3)
@@ -58,7 +81,9 @@ def main() -> None:
         status = con.sql("SELECT * FROM channel_status").arrow().read_all().to_pylist()
         first = datetime(2030, 1, 1, 6, tzinfo=UTC)
         steps: dict[str, list[float]] = defaultdict(list)
+        ratios: list[tuple[float, float]] = []
         for n in range(args.cuts):
+            base_wall, base_cpu = _timed(lambda: baseline(con, Path(tmp) / "baseline.jsonl"))
             cpu_before = _cpu_seconds()
             marks: list[tuple[str, float]] = [("start", time.perf_counter())]
             published = cut_release(
@@ -69,15 +94,20 @@ def main() -> None:
                 on_step=lambda step, marks=marks: marks.append((step, time.perf_counter())),
             )
             marks.append(("end", time.perf_counter()))
+            this_cut = []
             for (step, began), (_, ended) in zip(marks[1:-1], marks[2:], strict=True):
                 steps[step].append(ended - began)
+                this_cut.append(f"{step} {ended - began:.2f}")
             total = marks[-1][1] - marks[0][1]
             files = len(published.manifest["files"])
             cpu = _cpu_seconds() - cpu_before
+            ratios.append((total / base_wall, cpu / base_cpu))
             print(
                 f"cut {n + 1}: {total:6.2f} s wall, {cpu:6.2f} s CPU, {files:,} files, "
-                f"{published.release_id}"
+                f"{published.release_id}; baseline {base_wall:.2f} s wall, {base_cpu:.2f} s CPU: "
+                f"cut/baseline {ratios[-1][0]:.1f}x wall, {ratios[-1][1]:.1f}x CPU"
             )
+            print(f"  steps (s): {', '.join(this_cut)}")
         con.close()
         means = ", ".join(f"{step} {sum(v) / len(v):.2f}" for step, v in steps.items())
         print(f"step means (s): {means}")

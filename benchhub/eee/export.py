@@ -90,15 +90,17 @@ def export_release_eee(
         groups[tuple(score.get(k) for k in RECORD_KEY)].append(score)
     records: dict[str, dict[str, Any]] = {}
     for key in sorted(groups, key=lambda k: tuple(str(v) for v in k)):
-        group = sorted(groups[key], key=_result_order)
-        model = model_rows.get(group[0]["model_id"], {"model_id": group[0]["model_id"]})
+        # each score's result id once: it orders the group and names the result
+        group = sorted(((_result_id(s), s) for s in groups[key]), key=_result_order)
+        first = group[0][1]
+        model = model_rows.get(first["model_id"], {"model_id": first["model_id"]})
         folders = _model_folders(model)
         if folders is None:
             continue
-        collection = COLLECTION_PREFIX + group[0]["channel"]
+        collection = COLLECTION_PREFIX + first["channel"]
         record_id = str(_record_uuid(key))
         path = f"data/{collection}/{folders[0]}/{folders[1]}/{record_id}.json"
-        retrieved = max(_epoch(s.get("retrieved_at") or retrieved_at) for s in group)
+        retrieved = max(_epoch(s.get("retrieved_at") or retrieved_at) for _, s in group)
         records[path] = _record(group, model, names, retrieved, collection, record_id)
     return records
 
@@ -166,14 +168,14 @@ def _model_folders(model: Mapping[str, Any]) -> tuple[str, str] | None:
 
 
 def _record(
-    group: list[Mapping[str, Any]],
+    group: list[tuple[str, Mapping[str, Any]]],
     model: Mapping[str, Any],
     benchmarks: Mapping[str, Mapping[str, Any]],
     retrieved: str,
     collection: str,
     record_id: str,
 ) -> dict[str, Any]:
-    first = group[0]
+    first = group[0][1]
     publisher = first.get("publisher") or first["channel"]
     return {
         "schema_version": SCHEMA_VERSION,
@@ -196,7 +198,7 @@ def _record(
             "version": first.get("harness_version") or UNKNOWN,
         },
         "model_info": _model_info(model),
-        "evaluation_results": [_result(score, benchmarks) for score in group],
+        "evaluation_results": [_result(score, result_id, benchmarks) for result_id, score in group],
     }
 
 
@@ -213,12 +215,14 @@ def _model_info(model: Mapping[str, Any]) -> dict[str, Any]:
     return info
 
 
-def _result(score: Mapping[str, Any], benchmarks: Mapping[str, Mapping[str, Any]]) -> dict:
+def _result(
+    score: Mapping[str, Any], result_id: str, benchmarks: Mapping[str, Mapping[str, Any]]
+) -> dict:
     benchmark = benchmarks.get(score["benchmark_id"], {})
     name = benchmark.get("name") or score["benchmark_id"]
     settings = dict(_settings(score.get("settings")))
     result: dict[str, Any] = {
-        "evaluation_result_id": _result_id(score),
+        "evaluation_result_id": result_id,
         "evaluation_name": name,
         "source_data": _source_data(score, benchmark, name),
         "metric_config": _metric_config(score, settings, name),
@@ -363,8 +367,9 @@ def _record_uuid(key: tuple[Any, ...]) -> uuid.UUID:
     return uuid.UUID(bytes=digest[:16], version=4)  # the validator wants a UUID4-shaped name
 
 
-def _result_order(score: Mapping[str, Any]) -> tuple[str, ...]:
-    return (score["benchmark_id"], str(score.get("metric")), score["source_url"], _result_id(score))
+def _result_order(scored: tuple[str, Mapping[str, Any]]) -> tuple[str, ...]:
+    result_id, score = scored
+    return (score["benchmark_id"], str(score.get("metric")), score["source_url"], result_id)
 
 
 def _epoch(moment: datetime | str) -> str:

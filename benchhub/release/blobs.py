@@ -42,32 +42,40 @@ class BlobStore:
         return self.root / sha256[:2] / sha256
 
     def write(self, target: Path, data: bytes) -> dict[str, Any]:
-        """Place `data` at `target` as a link to its blob (writing the blob when it is new)."""
+        """Place `data` at `target` as a link to its blob (writing the blob when it is new).
+
+        New content is written once, at `target` (a new name in a release being built), and
+        that file is then linked into the store under its sha256: the blob appears whole or
+        not at all, with no temporary file to rename."""
         sha256 = hashlib.sha256(data).hexdigest()
         blob = self.path(sha256)
-        if not blob.exists():
-            blob.parent.mkdir(exist_ok=True)
-            tmp = blob.with_name(f".{sha256}.{os.getpid()}")
-            with open(tmp, "wb") as handle:
-                handle.write(data)
-            self._seal(tmp, blob)
-        return self._link(blob, target, sha256, len(data))
+        if os.path.exists(blob):
+            return self._link(blob, target, sha256, len(data))
+        _write_read_only(target, data)
+        return self.adopt(target, sha256, len(data))
 
-    def adopt(self, target: Path) -> dict[str, Any]:
-        """Move a file written in place into the store and leave a link to its blob."""
-        digest = hashlib.sha256()
-        size = 0
-        with open(target, "rb") as handle:
-            while chunk := handle.read(1 << 20):
-                digest.update(chunk)
-                size += len(chunk)
-        sha256 = digest.hexdigest()
+    def adopt(self, target: Path, sha256: str | None = None, size: int = 0) -> dict[str, Any]:
+        """Move a file written in place into the store and leave a link to its blob; `sha256`
+        and `size` when the caller wrote those bytes itself, else the file is read for them."""
+        if sha256 is None:
+            digest = hashlib.sha256()
+            with open(target, "rb") as handle:
+                while chunk := handle.read(1 << 20):
+                    digest.update(chunk)
+                    size += len(chunk)
+            sha256 = digest.hexdigest()
+            # Read-only: a blob is shared by every release that has this content, and a
+            # release is immutable; writing through one link would change them all.
+            os.chmod(target, 0o444)
         blob = self.path(sha256)
-        if not blob.exists():
-            blob.parent.mkdir(exist_ok=True)
-            tmp = blob.with_name(f".{sha256}.{os.getpid()}")
-            _link_or_copy(target, tmp)
-            self._seal(tmp, blob)
+        if not os.path.exists(blob):
+            try:
+                _add_name(target, blob)
+            except FileExistsError:
+                pass  # another writer stored the same content meanwhile: link to theirs
+            else:
+                self.created.append(blob)
+                return self._record(target, sha256, size)
         return self._link(blob, target, sha256, size)
 
     def derived(self, key: str, target: Path) -> dict[str, Any] | None:
@@ -124,13 +132,6 @@ class BlobStore:
             list(pool.map(_fsync, sorted(directories)))
         self.created = []
 
-    def _seal(self, tmp: Path, blob: Path) -> None:
-        # Read-only: a blob is shared by every release that has this content, and a release is
-        # immutable; writing through one link would change them all.
-        os.chmod(tmp, 0o444)
-        os.replace(tmp, blob)
-        self.created.append(blob)
-
     def _link(self, blob: Path, target: Path, sha256: str, size: int) -> dict[str, Any]:
         try:
             _link_or_copy(blob, target)  # the usual case: a new name in a new release
@@ -144,6 +145,9 @@ class BlobStore:
                 tmp.unlink(missing_ok=True)
                 _link_or_copy(blob, tmp)
                 os.replace(tmp, target)
+        return self._record(target, sha256, size)
+
+    def _record(self, target: Path, sha256: str, size: int) -> dict[str, Any]:
         entry = {"sha256": sha256, "bytes": size}
         self.entries[os.fspath(target)] = entry
         return entry
@@ -164,6 +168,52 @@ def _link_or_copy(source: Path, target: Path) -> None:
         if target.exists():
             raise FileExistsError(target) from None
         shutil.copyfile(source, target)
+
+
+def _write_read_only(target: Path, data: bytes) -> None:
+    """Write `data` to a new read-only file `target` (replacing any file there), creating its
+    folder when missing."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+    try:
+        descriptor = os.open(target, flags, 0o444)
+    except FileNotFoundError:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(target, flags, 0o444)
+    except FileExistsError:
+        os.unlink(target)
+        descriptor = os.open(target, flags, 0o444)
+    with open(descriptor, "wb") as handle:
+        os.fchmod(descriptor, 0o444)  # whatever the umask: blobs are readable by all
+        handle.write(data)
+
+
+def _add_name(source: Path, blob: Path) -> None:
+    """Give the complete, read-only file `source` the name `blob` too (creating the blob's
+    folder when missing); FileExistsError when `blob` exists."""
+    try:
+        _name_atomically(source, blob)
+    except FileNotFoundError:
+        if blob.parent.exists():
+            raise
+        blob.parent.mkdir(exist_ok=True)
+        _name_atomically(source, blob)
+
+
+def _name_atomically(source: Path, blob: Path) -> None:
+    """A hard link, or where the filesystem has none a copy renamed into place: `blob` never
+    names a partly written file."""
+    try:
+        os.link(source, blob)
+    except (FileNotFoundError, FileExistsError):
+        raise
+    except OSError:  # a filesystem without hard links: a copy costs space, not correctness
+        tmp = blob.with_name(f".{blob.name}.{os.getpid()}")
+        shutil.copyfile(source, tmp)
+        os.chmod(tmp, 0o444)
+        if blob.exists():
+            tmp.unlink()
+            raise FileExistsError(blob) from None
+        os.replace(tmp, blob)
 
 
 def _fsync(path: Path) -> None:

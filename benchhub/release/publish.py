@@ -18,6 +18,7 @@ blobs no kept release lists.
 
 from __future__ import annotations
 
+import gc
 import gzip
 import io
 import json
@@ -130,6 +131,7 @@ def cut_release(
     store = BlobStore(exports_dir)
     tmp = releases / f".tmp-{release_id}"
     tmp.mkdir()
+    on_step = _freezing_first(on_step)
     try:
         retrieved_at = RetrievedAt.of(channel_status or [], now)
         counts = _write_contents(con, tmp, retrieved_at, on_step, store, endpoints.site)
@@ -157,10 +159,25 @@ def cut_release(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    finally:
+        gc.unfreeze()  # what the steps froze goes back to the collector
     switch_latest(exports_dir, final)
     store.save()
     _apply_retention(releases, retention, keep=final, store=store)
     return PublishedRelease(release_id, final, manifest)
+
+
+def _freezing_first(on_step: Callable[[str], None]) -> Callable[[str], None]:
+    """`on_step` after freezing what is alive (gc.freeze): what one step leaves for the next
+    (rows, the store's entries, the manifest) lives until the release is written, and the
+    cyclic collector walked it again at every full collection, a tenth of a release's time.
+    Frozen objects are still freed by reference counting; cut_release unfreezes the rest."""
+
+    def step(name: str) -> None:
+        gc.freeze()
+        on_step(name)
+
+    return step
 
 
 def latest_release(exports_dir: Path) -> Release | None:
@@ -192,21 +209,19 @@ def _write_contents(
     another format) gets its own step here, announced with `on_step` before it starts. The
     manifest, written later, lists whatever files the parts left in `out`.
     """
+    tables = ExportRows(con)  # read once here, for every part that needs the same table
     on_step("pages")
-    counts = _write_pages(con, out, store)
+    counts = _write_pages(con, tables, out, store)
     on_step("models")
-    counts["models"] = write_model_pages(
-        _rows(con, EXPORT_TABLES["models"]), _rows(con, EXPORT_TABLES["scores"]), out, store
-    )
+    counts["models"] = write_model_pages(tables["models"], tables["scores"], out, store)
     counts["rejected_by_reason"] = _rejected_by_reason(con)
     on_step("redirects")
     counts["redirects"] = _write_redirects(con, out, store)
     on_step("parquet")
-    tables = out / "tables"
-    tables.mkdir()
+    (out / "tables").mkdir()
     table_sha256 = {}
     for table, query in EXPORT_TABLES.items():
-        target = tables / f"{table}.parquet"
+        target = out / "tables" / f"{table}.parquet"
         con.execute(f"COPY ({query}) TO '{target}' (FORMAT parquet, COMPRESSION zstd)")
         table_sha256[table] = store.adopt(target)["sha256"]
     # The analyst copy and the EEE records are made from the tables (and this code): when
@@ -222,8 +237,24 @@ def _write_contents(
         _write_analyst_copy(con, out / ANALYST_COPY)
         store.remember(key, store.adopt(out / ANALYST_COPY))
     on_step("eee")
-    counts["eee_records"] = _write_eee(con, out, table_sha256, retrieved_at, store, site_url)
+    counts["eee_records"] = _write_eee(tables, out, table_sha256, retrieved_at, store, site_url)
     return counts
+
+
+class ExportRows:
+    """The rows of the exported tables (EXPORT_TABLES) as dicts, each table read from the
+    warehouse at most once: the pages, the model pages and the EEE records share the scores,
+    benchmarks, models and pools. Rows are shared: readers must not change them."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection):
+        self._con = con
+        self._read: dict[str, list[dict[str, Any]]] = {}
+
+    def __getitem__(self, table: str) -> list[dict[str, Any]]:
+        if table not in self._read:
+            self._read[table] = _rows(self._con, EXPORT_TABLES[table])
+            gc.freeze()  # rows that live for several steps (see _freezing_first)
+        return self._read[table]
 
 
 def _write_redirects(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) -> int:
@@ -249,7 +280,7 @@ def _rejected_by_reason(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
 
 
 def _write_eee(
-    con: duckdb.DuckDBPyConnection,
+    tables: ExportRows,
     out: Path,
     table_sha256: dict[str, str],
     retrieved_at: RetrievedAt,
@@ -275,13 +306,14 @@ def _write_eee(
     if store.derived(key, target):
         with gzip.open(target, "rt", encoding="utf-8") as lines:
             return sum(1 for _ in lines)
-    scores = _rows(con, EXPORT_TABLES["scores"])
-    for score in scores:
-        score["retrieved_at"] = retrieved_at.by_channel.get(score["channel"])
+    scores = [
+        {**score, "retrieved_at": retrieved_at.by_channel.get(score["channel"])}
+        for score in tables["scores"]
+    ]
     records = export_release_eee(
-        scores + pool_scores(_rows(con, EXPORT_TABLES["reproduced_pools"]), site_url),
-        _rows(con, EXPORT_TABLES["benchmarks"]),
-        _rows(con, EXPORT_TABLES["models"]),
+        scores + pool_scores(tables["reproduced_pools"], site_url),
+        tables["benchmarks"],
+        tables["models"],
         retrieved_at.otherwise,
     )
     target.parent.mkdir()
@@ -321,23 +353,23 @@ def _utc(moment: datetime | str) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) -> dict[str, Any]:
+def _write_pages(
+    con: duckdb.DuckDBPyConnection, tables: ExportRows, out: Path, store: BlobStore
+) -> dict[str, Any]:
     """One page per benchmark, the search index, the leaderboard and the score digests."""
-    benchmarks = _rows(con, EXPORT_TABLES["benchmarks"])
-    scores = contents.group_by(_rows(con, EXPORT_TABLES["scores"]), "benchmark_id")
-    aliases = contents.group_by(_rows(con, EXPORT_TABLES["benchmark_aliases"]), "benchmark_id")
-    medians = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_medians"]), "benchmark_id")
-    pools = contents.group_by(_rows(con, EXPORT_TABLES["reproduced_pools"]), "benchmark_id")
-    curves = contents.group_by(
-        _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
-    )
+    benchmarks = tables["benchmarks"]
+    scores = contents.group_by(tables["scores"], "benchmark_id")
+    aliases = contents.group_by(tables["benchmark_aliases"], "benchmark_id")
+    medians = contents.group_by(tables["reproduced_medians"], "benchmark_id")
+    pools = contents.group_by(tables["reproduced_pools"], "benchmark_id")
+    curves = contents.group_by(tables["reproduced_budget_curves"], "benchmark_id")
     children = contents.group_by([b for b in benchmarks if b["parent_id"]], "parent_id")
-    headlines = {h["benchmark_id"]: h for h in _rows(con, EXPORT_TABLES["benchmark_headlines"])}
-    comparison_rows = _rows(con, EXPORT_TABLES["score_comparison"])
-    cell_rows = _rows(con, EXPORT_TABLES["leaderboard"])
+    headlines = {h["benchmark_id"]: h for h in tables["benchmark_headlines"]}
+    comparison_rows = tables["score_comparison"]
+    cell_rows = tables["leaderboard"]
     cells = contents.group_by(cell_rows, "benchmark_id")
     comparisons = contents.group_by(comparison_rows, "benchmark_id")
-    disputes = contents.group_by(_rows(con, EXPORT_TABLES["score_disputes"]), "benchmark_id")
+    disputes = contents.group_by(tables["score_disputes"], "benchmark_id")
     pages_dir = out / "benchmarks"
     pages_dir.mkdir()
     entries = []
@@ -368,12 +400,12 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) ->
         labels.update(s["label"] for s in page["scores"])
         models.update(s["model_id"] for s in page["scores"])
         runs += sum(m["n_runs"] for m in page["reproduced"])
-    _write_run_pages(con, out, store)
+    _write_run_pages(con, tables, out, store)
     index = contents.build_index(entries)
     _write_json(store, out / INDEX, index)
     _write_json(store, out / SEARCH_INDEX, contents.build_search_index(index))
     _write_json(store, out / "leaderboard.json", {"cells": cell_rows})
-    summary = _rows(con, EXPORT_TABLES["claims_vs_independent"])
+    summary = tables["claims_vs_independent"]
     _write_json(store, out / CLAIMS, contents.claims(comparison_rows, summary))
     digest_file = {"schema_version": RELEASE_SCHEMA_VERSION, "benchmarks": digests}
     _write_json(store, out / SCORE_DIGESTS, digest_file)
@@ -396,7 +428,9 @@ def _write_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) ->
     }
 
 
-def _write_run_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore) -> None:
+def _write_run_pages(
+    con: duckdb.DuckDBPyConnection, tables: ExportRows, out: Path, store: BlobStore
+) -> None:
     """`runs/<run_id>.json` for every loaded run and `pools/<pool_id>.json` for every pool:
     the data of the run and pool pages that pushes link to (docs/intake.md)."""
     runs = _rows(con, "SELECT * FROM reproduced_runs ORDER BY run_id")
@@ -408,10 +442,8 @@ def _write_run_pages(con: duckdb.DuckDBPyConnection, out: Path, store: BlobStore
         document = run_document(run, attempts.get(run["run_id"], []))
         by_pool.setdefault(document["pool_id"], []).append(run)
         _write_json(store, out / RUNS_DIR / f"{run['run_id']}.json", document)
-    curves = contents.group_by(
-        _rows(con, EXPORT_TABLES["reproduced_budget_curves"]), "benchmark_id"
-    )
-    for pool in _rows(con, EXPORT_TABLES["reproduced_pools"]):
+    curves = contents.group_by(tables["reproduced_budget_curves"], "benchmark_id")
+    for pool in tables["reproduced_pools"]:
         document = contents.pool_document(
             pool,
             [c for c in curves.get(pool["benchmark_id"], []) if _same_pool(c, pool)],

@@ -70,8 +70,15 @@ def build_heatmap(
     spans = {b: _span([grid[m, b] for m in models if (m, b) in grid]) for b in benchmarks}
     ranks: dict[tuple[str, str], str] = {}
     if label in RANKED_LABELS:
-        for benchmark in benchmarks:
-            ranks |= _column_ranks(grid, benchmark)
+        # Each chosen column's cells in model order, from one pass over the grid.
+        columns: dict[str, list[tuple[tuple[str, str], dict[str, Any]]]] = {
+            b: [] for b in benchmarks
+        }
+        for key in sorted(grid):
+            if key[1] in columns:
+                columns[key[1]].append((key, grid[key]))
+        for column in columns.values():
+            ranks |= _column_ranks(column)
     rows = [
         (
             model,
@@ -106,14 +113,11 @@ def _span(column: list[dict[str, Any]]) -> tuple[float, float]:
 
 
 def _column_ranks(
-    grid: dict[tuple[str, str], dict[str, Any]], benchmark: str
+    cells: list[tuple[tuple[str, str], dict[str, Any]]],
 ) -> dict[tuple[str, str], str]:
-    """Rank texts for a column's cells on a bounded scale, when any carries an error."""
-    column = [
-        (key, cell)
-        for key, cell in sorted(grid.items())
-        if key[1] == benchmark and cell.get("value_percent") is not None
-    ]
+    """Rank texts for a column's cells ((model, benchmark) and cell, in model order) on a
+    bounded scale, when any carries an error."""
+    column = [(key, cell) for key, cell in cells if cell.get("value_percent") is not None]
     errors = [standard_error(c.get("stderr"), c.get("ci_low"), c.get("ci_high")) for _, c in column]
     if len(column) < 2 or all(e is None for e in errors):
         return {}
