@@ -85,6 +85,8 @@ _EDITION_PART = re.compile(r"\(?(?:19|20)\d\d\b|v?\d+(?:\.\d+)*(?:\s|$)", re.I)
 # A coined name word: a capital after its first letter ("BhashaBench", "WDC"), or a digit or a
 # hyphen joining words ("Mol-Instructions", "V1"); plain words ("Penn", "Stanford") are not.
 _COINED_WORD = re.compile(r"^\S+[A-Z0-9]|^\S*[A-Za-z]-[A-Za-z0-9]")
+# What follows a head in a longer name of it: a space, a dash, a colon, a bracket.
+_HEAD_BOUNDARY = re.compile(r"\s|:|\s*[-\u2013\u2014]\s")
 # Longest part a name's last words can be (after the head).
 _MAX_PART_WORDS = 4
 # A translation test set inside a data set of many (lighteval's `lighteval/sacrebleu_manual`
@@ -358,11 +360,13 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
             own[c.channel].add(" ".join(words))
             divided[c.channel].update(" ".join(words[:cut]) for cut in range(1, len(words)))
     heads: dict[tuple[str, str], set[str]] = defaultdict(set)  # (channel, head) -> full names
+    own_only: dict[str, list[str]] = defaultdict(list)  # channel -> names no other lists
     urls: dict[tuple[str, str], str | None] = {}
     for c in candidates:
         full = name_forms(c.source_name).primary
         if not c.is_benchmark or named.get(full, set()) - {c.channel}:
             continue  # another channel lists it: a benchmark of its own
+        own_only[c.channel].append(c.source_name)
         if " ".join(c.source_name.lower().split()) in divided[c.channel]:
             continue  # the channel divides it further
         words = c.source_name.lower().split()
@@ -376,14 +380,9 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
             ),
             default=0,
         )
-        for head, part in _head_splits(c.source_name):
+        for head, part in head_splits(c.source_name):
             part_primary = name_forms(part).primary
-            if (
-                len(head) >= within
-                and part_primary
-                and not named.get(part_primary)
-                and not _EDITION_PART.match(part)
-            ):
+            if len(head) >= within and part_primary and not named.get(part_primary):
                 heads[(c.channel, head)].add(c.source_name)
                 urls.setdefault((c.channel, head), c.source_url)
     found = []
@@ -402,6 +401,18 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
             or len(primary) < 3
         ):
             continue
+        # every name of the channel that extends the head is in it ("CropHarvest multicrop -
+        # Global", "WebNLG 2.0 (Unconstrained)"), a part that begins with a number included
+        names = sorted(
+            {*names}
+            | {
+                n
+                for n in own_only[channel]
+                if (channel, n) not in placed
+                and _HEAD_BOUNDARY.match(n[len(head) :])
+                and n.lower().startswith(head.lower())
+            }
+        )
         placed.update((channel, n) for n in names)
         found.append(
             BenchmarkCandidate(
@@ -415,10 +426,11 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     return found
 
 
-def _head_splits(name: str) -> list[tuple[str, str]]:
+def head_splits(name: str) -> list[tuple[str, str]]:
     """(head, part) readings of a name: before and after a spaced dash, colon or slash
     ("CropHarvest - Togo", "XCOPA: Estonian"), else a head and its last words ("WDC
-    Computers-xlarge"). A head is a coined name with its brackets closed."""
+    Computers-xlarge"). A head is a coined name with its brackets closed; a part is at most
+    four words and no edition (`_EDITION_PART`)."""
     dashed = _PART_SEPARATOR.split(name.strip(), maxsplit=1)
     if len(dashed) == 2:
         readings = [(dashed[0], dashed[1])]
@@ -432,6 +444,7 @@ def _head_splits(name: str) -> list[tuple[str, str]]:
         (head, part)
         for head, part in readings
         if len(part.split()) <= _MAX_PART_WORDS
+        and not _EDITION_PART.match(part)
         and head.count("(") == head.count(")")
         and head.count("[") == head.count("]")
         and any(_COINED_WORD.match(w.strip("()[],")) for w in head.split())
