@@ -361,7 +361,7 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
             divided[c.channel].update(" ".join(words[:cut]) for cut in range(1, len(words)))
     heads: dict[tuple[str, str], set[str]] = defaultdict(set)  # (channel, head) -> full names
     own_only: dict[str, list[str]] = defaultdict(list)  # channel -> names no other lists
-    urls: dict[tuple[str, str], str | None] = {}
+    urls: dict[tuple[str, str], str] = {}
     for c in candidates:
         full = name_forms(c.source_name).primary
         if not c.is_benchmark or named.get(full, set()) - {c.channel}:
