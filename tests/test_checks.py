@@ -22,6 +22,7 @@ from benchhub.checks.frames import (
     with_category_parents,
     with_expected_missing_fields,
     with_model_invariants,
+    with_sibling_parts,
     with_top_level_name_problems,
     with_variant_twins,
 )
@@ -56,8 +57,10 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": lambda f: with_category_parents(
-            with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(f)))
+        "benchmarks": lambda f: with_sibling_parts(
+            with_category_parents(
+                with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(f)))
+            )
         ),
         "models": with_model_invariants,
         "model_aliases": with_agent_invariant,
@@ -499,12 +502,31 @@ def test_one_variant_under_two_ids_warns_unless_they_point_at_different_data() -
         benchmark(benchmark_id="mgsm-swahili", name="MGSM Swahili"),
         benchmark(benchmark_id="xnli-vi", name="XNLI vi", hf_dataset="facebook/xnli"),
         benchmark(benchmark_id="xnli-vietnamese", name="XNLI V", hf_dataset="other/nli_set"),
+        benchmark(benchmark_id="mgsm", name="MGSM"),
+        benchmark(benchmark_id="xnli", name="XNLI"),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=5, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=7, min_published_benchmarks=1)
     assert failed(results) == {"one_id_per_variant"}
     assert not results["one_id_per_variant"].blocking
     assert "mgsm-swahili" in results["one_id_per_variant"].summary
     assert "xnli" not in results["one_id_per_variant"].summary
+
+
+def test_sibling_parts_without_a_parent_record_warn() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="cropharvest-kenya", name="CropHarvest - Kenya"),
+        benchmark(benchmark_id="cropharvest-togo", name="CropHarvest - Togo"),
+        # plain words begin different data sets; editions are data sets of their own
+        benchmark(benchmark_id="penn-treebank", name="Penn Treebank"),
+        benchmark(benchmark_id="penn-action", name="Penn Action"),
+        benchmark(benchmark_id="conll-2000", name="CoNLL 2000"),
+        benchmark(benchmark_id="conll-2012", name="CoNLL 2012"),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=7, min_published_benchmarks=1)
+    assert failed(results) == {"sibling_parts_share_a_parent"}
+    assert not results["sibling_parts_share_a_parent"].blocking
+    assert "'CropHarvest' (2)" in results["sibling_parts_share_a_parent"].summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

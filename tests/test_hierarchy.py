@@ -211,3 +211,48 @@ def test_tasks_in_the_folder_of_a_group_file_sit_under_that_group() -> None:
     assert group is not None and group is parent_of(records, "flores_bem_Latn-eng_Latn")
     assert group.name == "african flores" and group.is_benchmark
     assert records["mixed_alpha"].parent_id is None and records["mixed_beta"].parent_id is None
+
+
+def named(channel: str, name: str) -> BenchmarkCandidate:
+    return BenchmarkCandidate(channel, f"benchmark:{name}", name, f"https://example.org/{name}")
+
+
+def test_a_channels_sibling_parts_share_a_record_of_their_name_head() -> None:
+    records = built(
+        [
+            named("papers_with_code", "CropHarvest - Kenya"),
+            named("papers_with_code", "CropHarvest - Togo"),
+            named("evalscope", "Mol-Instructions Chem"),
+            named("evalscope", "Mol-Instructions Bio"),
+            # plain words begin different data sets
+            named("papers_with_code", "Penn Treebank"),
+            named("papers_with_code", "Penn Action"),
+            # editions of one event are data sets of their own
+            named("papers_with_code", "CoNLL 2000"),
+            named("papers_with_code", "CoNLL 2012"),
+            # a part another channel lists on its own is a benchmark, not a part
+            named("papers_with_code", "GLUE SST-2"),
+            named("papers_with_code", "GLUE Diagnostics"),
+            named("helm", "SST-2"),
+        ]
+    )
+    crop = parent_of(records, "CropHarvest - Kenya")
+    assert crop is not None and crop is parent_of(records, "CropHarvest - Togo")
+    assert crop.name == "CropHarvest" and crop.record_kind == "suite"
+    assert records["CropHarvest - Kenya"].benchmark_id != records["CropHarvest - Togo"].benchmark_id
+    mol = parent_of(records, "Mol-Instructions Chem")
+    assert mol is not None and mol.name == "Mol-Instructions"
+    for alone in ("Penn Treebank", "Penn Action", "CoNLL 2000", "CoNLL 2012", "GLUE Diagnostics"):
+        assert records[alone].parent_id is None, alone
+
+
+def test_another_channels_record_of_the_head_becomes_the_parent() -> None:
+    records = built(
+        [
+            named("helm", "XCOPA (Tamil)"),
+            named("helm", "XCOPA (Thai)"),
+            named("lighteval", "XCOPA"),
+        ]
+    )
+    assert parent_of(records, "XCOPA (Tamil)") is records["XCOPA"]
+    assert parent_of(records, "XCOPA (Thai)") is records["XCOPA"]

@@ -16,6 +16,7 @@ own function (benchhub/tiers.py), so the rule has one home.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
+from benchhub.crosswalk.benchmarks import head_splits
 from benchhub.crosswalk.keys import is_paper_url, record_keys
 from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
 from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
@@ -305,8 +307,10 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_category_parents(
-        with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(frame)))
+    "benchmarks": lambda frame: with_sibling_parts(
+        with_category_parents(
+            with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(frame)))
+        )
     ),
     "models": lambda frame: with_model_invariants(frame),
     "model_aliases": lambda frame: with_agent_invariant(frame),
@@ -412,6 +416,36 @@ def with_category_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
         for parent, shown in rows
     ]
     return benchmarks.assign(parent_is_a_category=found)
+
+
+def with_sibling_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `sibling_part_without_parent`: for a released top-level record named as a part of a
+    coined head ("CropHarvest - Togo") that another released top-level record shares while no
+    released top-level record is named the head itself, that head: siblings share a parent
+    record of it (the crosswalk's rule, `benchmarks.sibling_groups`)."""
+    rows = list(
+        zip(
+            benchmarks["name"].astype(object),
+            benchmarks["parent_id"].astype(object),
+            benchmarks["published"].astype(bool),
+            strict=True,
+        )
+    )
+    top = [
+        str(name) if shown and not isinstance(parent, str) and isinstance(name, str) else None
+        for name, parent, shown in rows
+    ]
+    heads = [[head for head, _ in head_splits(name)] if name else [] for name in top]
+    written = {name_forms(name).primary for name in top if name}
+    counts = Counter(head for found in heads for head in set(found))
+    found = [
+        next(
+            (h for h in hs if counts[h] >= 2 and name_forms(h).primary not in written),
+            None,
+        )
+        for hs in heads
+    ]
+    return benchmarks.assign(sibling_part_without_parent=found)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from benchhub.crosswalk.keys import StrongKeys, keys_disagree, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
     FORMAT_TOKENS,
+    PUBLISHER_TOKENS,
     SUBSET_CONFIG_TOKENS,
     NameForms,
     compact_words,
@@ -68,7 +69,26 @@ FAMILY_KEY_PREFIX = "family:"
 # of the one the tasks in a folder of a channel's group file get (`folder_groups`).
 DATASET_GROUP_KEY_PREFIX = "dataset:"
 FOLDER_GROUP_KEY_PREFIX = "folder:"
-MADE_GROUP_KEY_PREFIXES = (DATASET_GROUP_KEY_PREFIX, FOLDER_GROUP_KEY_PREFIX)
+# The channel id of the record a channel's sibling parts named "X - a", "X - b" get
+# (`sibling_groups`).
+SIBLING_GROUP_KEY_PREFIX = "siblings:"
+MADE_GROUP_KEY_PREFIXES = (
+    DATASET_GROUP_KEY_PREFIX,
+    FOLDER_GROUP_KEY_PREFIX,
+    SIBLING_GROUP_KEY_PREFIX,
+)
+# "CropHarvest - Togo", "XCOPA: Estonian", "FewCLUE / TNEWS": a name, a separator, the part.
+_PART_SEPARATOR = re.compile(r"\s+[-\u2013\u2014/]\s+|:\s+")
+# A part that is an edition, its year or number ("CoNLL 2003 (English)", "CyberSecEval 2"),
+# names a data set of its own.
+_EDITION_PART = re.compile(r"\(?(?:19|20)\d\d\b|v?\d+(?:\.\d+)*(?:\s|$)", re.I)
+# A coined name word: a capital after its first letter ("BhashaBench", "WDC"), or a digit or a
+# hyphen joining words ("Mol-Instructions", "V1"); plain words ("Penn", "Stanford") are not.
+_COINED_WORD = re.compile(r"^\S+[A-Z0-9]|^\S*[A-Za-z]-[A-Za-z0-9]")
+# What follows a head in a longer name of it: a space, a dash, a colon, a bracket.
+_HEAD_BOUNDARY = re.compile(r"\s|:|\s*[-\u2013\u2014]\s")
+# Longest part a name's last words can be (after the head).
+_MAX_PART_WORDS = 4
 # A translation test set inside a data set of many (lighteval's `lighteval/sacrebleu_manual`
 # config `wmt08_cs-en`, `IWSLT/iwslt2017` config `iwslt2017-ar-en`): the set, then the pair.
 _TEST_SET_CONFIG = re.compile(
@@ -118,7 +138,12 @@ def collect_spellings(
 ) -> list[Spelling]:
     """Every distinct spelling, in an order that does not depend on the input order."""
     spellings = []
-    made = (*family_candidates(candidates), *dataset_groups(candidates), *folder_groups(candidates))
+    made = (
+        *family_candidates(candidates),
+        *dataset_groups(candidates),
+        *folder_groups(candidates),
+        *sibling_groups(candidates),
+    )
     for c in (*candidates, *made):
         keys = strong_keys(c)
         group = is_named_group(c)
@@ -306,6 +331,124 @@ def folder_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCan
             )
         )
     return found
+
+
+def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:
+    """A record for a name head a channel gives two or more of its records, each a part of it,
+    when that channel has no record of the head itself: Papers with Code's "CropHarvest -
+    Kenya" and "CropHarvest - Togo" are parts of CropHarvest, evalscope's "BhashaBench-V1
+    (Krishi)" and "BhashaBench-V1 (Legal)" parts of BhashaBench-V1. The head is whole words
+    the channel itself uses for each sibling and a coined name (a capital inside a word, a
+    digit, a hyphenated word: "WDC", "Mol-Instructions"), since plain words begin different
+    data sets ("Penn Treebank", "Penn Action"). A part is at most four words, and a sibling
+    is no part when another channel lists it on its own (a benchmark, "BIG-Bench Hard"), when
+    the channel divides it further ("PASCAL VOC" of "PASCAL VOC 2007") or when the part is an
+    edition, its year or number ("CoNLL 2000", "CoNLL 2003": different data sets of one
+    event; "CyberSecEval 2"). The
+    shortest head wins ("CLEVA (Chinese) bias" sits in CLEVA), and a name whose head is the
+    channel's own record is left to the other rules. The record merges with others by its
+    exact name only, so another channel's record of the head becomes the parent; placed like
+    `dataset_groups` (`extra["dataset_members"]`): only parts no other rule placed."""
+    named: dict[str, set[str]] = defaultdict(set)  # name -> channels with a record of it
+    for c in candidates:
+        named[name_forms(c.source_name).primary].add(c.channel)
+    own: dict[str, set[str]] = defaultdict(set)  # channel -> its benchmark names, lowercased
+    divided: dict[str, set[str]] = defaultdict(set)  # channel -> names its others extend
+    for c in candidates:
+        if c.is_benchmark:
+            words = c.source_name.lower().split()
+            own[c.channel].add(" ".join(words))
+            divided[c.channel].update(" ".join(words[:cut]) for cut in range(1, len(words)))
+    heads: dict[tuple[str, str], set[str]] = defaultdict(set)  # (channel, head) -> full names
+    own_only: dict[str, list[str]] = defaultdict(list)  # channel -> names no other lists
+    urls: dict[tuple[str, str], str] = {}
+    for c in candidates:
+        full = name_forms(c.source_name).primary
+        if not c.is_benchmark or named.get(full, set()) - {c.channel}:
+            continue  # another channel lists it: a benchmark of its own
+        own_only[c.channel].append(c.source_name)
+        if " ".join(c.source_name.lower().split()) in divided[c.channel]:
+            continue  # the channel divides it further
+        words = c.source_name.lower().split()
+        # the longest of the channel's own names this one extends ("PASCAL VOC" of "PASCAL
+        # VOC 2007"): a head shorter than that is not this name's
+        within = max(
+            (
+                len(" ".join(words[:cut]))
+                for cut in range(1, len(words))
+                if " ".join(words[:cut]) in own[c.channel]
+            ),
+            default=0,
+        )
+        for head, part in head_splits(c.source_name):
+            part_primary = name_forms(part).primary
+            if len(head) >= within and part_primary and not named.get(part_primary):
+                heads[(c.channel, head)].add(c.source_name)
+                urls.setdefault((c.channel, head), c.source_url)
+    found = []
+    placed: set[tuple[str, str]] = set()
+    for (channel, head), members in sorted(heads.items(), key=lambda kv: (len(kv[0][1]), kv[0])):
+        names = sorted(n for n in members if (channel, n) not in placed)
+        primary = name_forms(head).primary
+        if channel in named.get(primary, ()):
+            placed.update((channel, n) for n in names)  # its own record gathers them
+            continue
+        if (
+            len(names) < 2
+            or set(name_forms(head).tokens) <= PUBLISHER_TOKENS  # "OpenAI MRCR ..."
+            or not is_parent_name(head)
+            or is_generic(name_forms(head).tokens)
+            or len(primary) < 3
+        ):
+            continue
+        # every name of the channel that extends the head is in it ("CropHarvest multicrop -
+        # Global", "WebNLG 2.0 (Unconstrained)"), a part that begins with a number included
+        names = sorted(
+            {*names}
+            | {
+                n
+                for n in own_only[channel]
+                if (channel, n) not in placed
+                and _HEAD_BOUNDARY.match(n[len(head) :])
+                and n.lower().startswith(head.lower())
+            }
+        )
+        placed.update((channel, n) for n in names)
+        found.append(
+            BenchmarkCandidate(
+                channel=channel,
+                source_key=f"{SIBLING_GROUP_KEY_PREFIX}{head}",
+                source_name=head,
+                source_url=urls[(channel, head)],
+                extra={"dataset_members": names},
+            )
+        )
+    return found
+
+
+def head_splits(name: str) -> list[tuple[str, str]]:
+    """(head, part) readings of a name: before and after a spaced dash, colon or slash
+    ("CropHarvest - Togo", "XCOPA: Estonian"), else a head and its last words ("WDC
+    Computers-xlarge"). A head is a coined name with its brackets closed; a part is at most
+    four words and no edition (`_EDITION_PART`)."""
+    dashed = _PART_SEPARATOR.split(name.strip(), maxsplit=1)
+    if len(dashed) == 2:
+        readings = [(dashed[0], dashed[1])]
+    else:
+        words = name.split()
+        readings = [
+            (" ".join(words[:cut]), " ".join(words[cut:]))
+            for cut in range(max(1, len(words) - _MAX_PART_WORDS), len(words))
+        ]
+    return [
+        (head, part)
+        for head, part in readings
+        if len(part.split()) <= _MAX_PART_WORDS
+        and not _EDITION_PART.match(part)
+        and head.count("(") == head.count(")")
+        and head.count("[") == head.count("]")
+        and any(_COINED_WORD.match(w.strip("()[],")) for w in head.split())
+    ]
 
 
 def _group_name(
