@@ -91,3 +91,47 @@ def test_variant_spellings_merge_unless_their_data_differs() -> None:
     assert ids[("lm_eval_harness", "xnli_vi")] != ids[("helm", "xnli_vi")]
     lite = ids[("lm_eval_harness", "global_mmlu_id")]
     assert lite != ids[("openbench", "global_mmlu_indonesian")]
+
+
+def test_a_locale_region_and_full_join_the_unmarked_spelling_when_unambiguous() -> None:
+    lite = "CohereForAI/Global-MMLU-Lite"
+    candidates = [
+        _cand("lm_eval_harness", "mmmlu_yo_ng", "mmmlu_yo_ng", hf_dataset="openai/MMMLU"),
+        _cand("openbench", "mmmlu_yo_ng", "MMMLU (Yoruba)"),
+        # two regions of one language: neither is "Portuguese" by itself
+        _cand("lm_eval_harness", "xq_pt_br", "xq_pt_br"),
+        _cand("lm_eval_harness", "xq_pt_pt", "xq_pt_pt"),
+        _cand("openbench", "xq_portuguese", "XQ (Portuguese)"),
+        # a language pair is not a locale
+        _cand("lighteval", "wmt16:en-de", "wmt16:en-de"),
+        _cand("openbench", "wmt16_en", "WMT16 (English)"),
+        # `full` is the set other channels name without a word; the Lite group stays apart
+        _cand("lm_eval_harness", "global_mmlu_full_uk", "global_mmlu_full_uk"),
+        _cand("lm_eval_harness", "global_mmlu_uk", "global_mmlu_uk", hf_dataset=lite),
+        _cand("openbench", "global_mmlu_ukrainian", "Global-MMLU: Ukrainian"),
+        # within one channel a word that tells two variants apart is kept
+        _cand("helm", "zz_full", "ZZ full"),
+        _cand("helm", "zz", "ZZ"),
+    ]
+    crosswalk = build_crosswalk(candidates, [], Curation())
+    ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
+    assert ids[("lm_eval_harness", "mmmlu_yo_ng")] == ids[("openbench", "mmmlu_yo_ng")]
+    assert ids[("openbench", "xq_portuguese")] not in {
+        ids[("lm_eval_harness", "xq_pt_br")],
+        ids[("lm_eval_harness", "xq_pt_pt")],
+    }
+    assert ids[("lighteval", "wmt16:en-de")] != ids[("openbench", "wmt16_en")]
+    full = ids[("lm_eval_harness", "global_mmlu_full_uk")]
+    assert full == ids[("openbench", "global_mmlu_ukrainian")]
+    assert full != ids[("lm_eval_harness", "global_mmlu_uk")]
+    assert ids[("helm", "zz_full")] != ids[("helm", "zz")]
+
+
+def test_the_language_of_the_shots_is_a_setting() -> None:
+    og = name_forms("include_base_44_albanian_few_shot_og_stem").tokens
+    assert og == name_forms("include_base_44_albanian_stem").tokens
+    assert name_forms("include_base_44_albanian_few_shot_en").primary == (
+        name_forms("include_base_44_albanian").primary
+    )
+    assert name_forms("SciKnowEval var5shots").tokens == ("sciknoweval",)
+    assert name_forms("Foo 5-shot stem").tokens == ("foo", "stem")

@@ -21,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from benchhub.crosswalk.variants import LANGUAGE_CODES
+
 # Prompt-format and run-setting tokens: how a framework runs a benchmark, never which one.
 FORMAT_TOKENS = frozenset(
     {
@@ -108,7 +110,15 @@ _DESCRIPTIVE = frozenset(
 _MARKUP = re.compile(r"\*\*|`|<[^>]+>|\[\^[^\]]*\]|\^\d+|[†‡*]")
 _MARKUP_CHARS = frozenset("*`<[^†‡")  # a name without these has no markup to strip
 _PASS_AT = re.compile(r"pass\s*@\s*\d+(?:\s*-\s*\w+)?", re.I)
-_SHOTS = re.compile(r"\b(?:\d+|n|zero|few|one)\s*-?\s*shots?\b", re.I)
+# A shot count, with the language its examples are written in when a task says so: INCLUDE's
+# `include_base_44_albanian_few_shot_og` / `_few_shot_en` run the same questions with shots in
+# the original language or in English (a two-letter code or "og"); SciKnowEval's "var5shots".
+_SHOTS = re.compile(
+    r"\b(?:(?:\d+|n|zero|few|one)\s*-?\s*shots?"
+    rf"(?:[\s_-]+(?:og|{'|'.join(sorted(set(LANGUAGE_CODES.values())))})(?=[\s_-]|$))?"
+    r"|var\d+shots?)\b",
+    re.I,
+)
 _PAREN = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
 # A clause of a parenthetical that states how the model was trained, a setting of the score:
 # "ObjectNet (ImageNet classes, trained on ImageNet)" is "ObjectNet (ImageNet classes)".
