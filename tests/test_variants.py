@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from benchhub.crosswalk import build_crosswalk
 from benchhub.crosswalk.curation import Curation
+from benchhub.crosswalk.ids import child_name
 from benchhub.crosswalk.names import name_forms
 from benchhub.crosswalk.variants import variant_tokens, year_series
 from benchhub.records import BenchmarkCandidate
@@ -135,3 +136,19 @@ def test_the_language_of_the_shots_is_a_setting() -> None:
     )
     assert name_forms("SciKnowEval var5shots").tokens == ("sciknoweval",)
     assert name_forms("Foo 5-shot stem").tokens == ("foo", "stem")
+
+
+def test_a_child_reads_as_its_parents_written_name_found_by_any_of_its_spellings() -> None:
+    spellings = ["global-mmlu-full-uk", "global_mmlu_full_uk", "Global-MMLU: Ukrainian"]
+    assert (
+        child_name("global mmlu full uk abstract algebra", "Global-MMLU: Ukrainian", spellings)
+        == "Global-MMLU: Ukrainian abstract algebra"
+    )
+    assert child_name("truthfulqa ar mc1", "TruthfulQA") == "TruthfulQA ar mc1"
+    # nothing after the parent, a parent with no written name, a name a person wrote: kept
+    assert child_name("global mmlu full uk", "Global-MMLU: Ukrainian", spellings) == (
+        "global mmlu full uk"
+    )
+    assert child_name("kmmlu accounting", "kmmlu", ["kmmlu"]) == "kmmlu accounting"
+    assert child_name("MMLU Anatomy", "MMLU", ["mmlu"]) == "MMLU Anatomy"
+    assert child_name("mmlux de anatomy", "MMLU", ["mmlu"]) == "mmlux de anatomy"
