@@ -29,7 +29,7 @@ FORMAT_TOKENS = frozenset(
         "zeroshot", "fewshot", "nshot", "oneshot", "shot", "shots", "cot", "zs", "fs",
         "generative", "gen", "direct", "continuation", "instruct", "llama", "chat", "regular",
         "selfconsistency", "consistency", "self", "until", "generate", "loglikelihood",
-        "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
+        "ppl", "perplexity", "clp", "pass", "pass1", "passk", "greedy", "agentic",
         "sampling", "maj", "majority", "vote", "thinking", "nothink", "cloze",
         "multiplechoice",
         # OpenCompass's CircularEval: the same questions asked with the options rotated
@@ -69,9 +69,11 @@ TRAILING_FORMAT_TOKENS = frozenset({"agent", "cascade"})
 # set with five prompts.
 _PROMPT_VARIANT = re.compile(r"p\d")
 # The same settings as written in a display name, after its first word: "global piqa cloze
-# acm", "alghafa multiple choice facts", "nortruthfulqa mc nno p0", "mgsm direct sw".
+# acm", "alghafa multiple choice facts", "nortruthfulqa mc nno p0", "mgsm direct sw", "MMLU-Redux
+# spanish generative" (the answer's format).
 _FORMAT_WORDS = re.compile(
-    r"(?<=\w)(?<!story)[ -](?:cloze|direct|multiple[ -]choice|prompt[ -]?\d+)\b|(?<=\w)[ -]p\d$",
+    r"(?<=\w)(?<!story)[ -](?:cloze|direct|generative|multiple[ -]choice|prompt[ -]?\d+)\b"
+    r"|(?<=\w)[ -]p\d$",
     re.I,
 )
 # Split words. The evaluation split is the benchmark itself ("DIHARD3-eval", "TVMegaSite
