@@ -116,7 +116,11 @@ def test_a_locale_region_and_full_join_the_unmarked_spelling_when_unambiguous() 
     ]
     crosswalk = build_crosswalk(candidates, [], Curation())
     ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
-    assert ids[("lm_eval_harness", "mmmlu_yo_ng")] == ids[("openbench", "mmmlu_yo_ng")]
+    yoruba = ids[("lm_eval_harness", "mmmlu_yo_ng")]
+    assert yoruba == ids[("openbench", "mmmlu_yo_ng")]
+    # the written name, not the task id the most spellings use
+    names = {b.benchmark_id: b.name for b in crosswalk.benchmarks}
+    assert names[yoruba] == "MMMLU Yoruba"
     assert ids[("openbench", "xq_portuguese")] not in {
         ids[("lm_eval_harness", "xq_pt_br")],
         ids[("lm_eval_harness", "xq_pt_pt")],

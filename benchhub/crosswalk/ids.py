@@ -67,11 +67,20 @@ def default_id(identity: Identity) -> str:
 
 
 def canonical_name(identity: Identity) -> tuple[str, str]:
-    """(name, channel it came from): the most widely used human-facing spelling of the main key."""
+    """(name, channel it came from): the most widely used human-facing spelling of the main key;
+    when every spelling of the main key is a task id (`mmmlu_yo_ng`, written lower case), the
+    written name another channel gives the same identity ("MMMLU (Yoruba)")."""
     if len(identity.members) == 1:
         return identity.members[0].forms.display, identity.members[0].channel
     key = main_key(identity)
     pool = [sp for sp in _voters(identity) if sp.forms.primary == key]
+    if all(sp.forms.display == sp.forms.display.lower() for sp in pool):
+        written = [
+            sp
+            for sp in _voters(identity)
+            if sp.is_benchmark and sp.forms.display != sp.forms.display.lower()
+        ]
+        pool = written or pool
     uses: Counter[str] = Counter()
     channel_of: dict[str, str] = {}
     for sp in sorted(pool, key=lambda s: s.sort_key):
