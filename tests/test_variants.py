@@ -156,3 +156,35 @@ def test_a_child_reads_as_its_parents_written_name_found_by_any_of_its_spellings
     assert child_name("kmmlu accounting", "kmmlu", ["kmmlu"]) == "kmmlu accounting"
     assert child_name("MMLU Anatomy", "MMLU", ["mmlu"]) == "MMLU Anatomy"
     assert child_name("mmlux de anatomy", "MMLU", ["mmlu"]) == "mmlux de anatomy"
+
+
+def test_a_task_stays_in_its_channels_group_when_another_channel_names_the_group() -> None:
+    def group(key: str, members: list[str], family: str | None = None) -> BenchmarkCandidate:
+        return _cand(
+            "lm_eval_harness",
+            key,
+            key,
+            family=family,
+            is_benchmark=False,
+            not_benchmark_reason=f"group of {len(members)} tasks scored together",
+            extra={"members": members},
+        )
+
+    candidates = [
+        group("mmmlu", ["mmmlu_zh_cn", "mmmlu_de_de"]),
+        group("mmmlu_zh_cn", ["mmmlu_zh_cn_anatomy"], family="mmmlu"),
+        group("mmmlu_de_de", ["mmmlu_de_de_anatomy"], family="mmmlu"),
+        _cand("lm_eval_harness", "mmmlu_zh_cn_anatomy", "mmmlu_zh_cn_anatomy", family="mmmlu"),
+        _cand("lm_eval_harness", "mmmlu_de_de_anatomy", "mmmlu_de_de_anatomy", family="mmmlu"),
+        _cand("openbench", "mmmlu_zh_cn", "MMMLU (Chinese)"),
+    ]
+    crosswalk = build_crosswalk(candidates, [], Curation())
+    ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
+    by_id = {b.benchmark_id: b for b in crosswalk.benchmarks}
+    chinese = ids[("lm_eval_harness", "mmmlu_zh_cn")]
+    assert chinese == ids[("openbench", "mmmlu_zh_cn")]
+    anatomy = by_id[ids[("lm_eval_harness", "mmmlu_zh_cn_anatomy")]]
+    assert anatomy.parent_id == chinese
+    assert by_id[ids[("lm_eval_harness", "mmmlu_de_de_anatomy")]].parent_id == (
+        ids[("lm_eval_harness", "mmmlu_de_de")]
+    )
