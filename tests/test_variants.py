@@ -185,6 +185,7 @@ def test_a_task_stays_in_its_channels_group_when_another_channel_names_the_group
     assert chinese == ids[("openbench", "mmmlu_zh_cn")]
     anatomy = by_id[ids[("lm_eval_harness", "mmmlu_zh_cn_anatomy")]]
     assert anatomy.parent_id == chinese
-    assert by_id[ids[("lm_eval_harness", "mmmlu_de_de_anatomy")]].parent_id == (
-        ids[("lm_eval_harness", "mmmlu_de_de")]
+    assert (
+        by_id[ids[("lm_eval_harness", "mmmlu_de_de_anatomy")]].parent_id
+        == (ids[("lm_eval_harness", "mmmlu_de_de")])
     )
