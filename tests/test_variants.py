@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from benchhub.crosswalk import build_crosswalk
 from benchhub.crosswalk.curation import Curation
+from benchhub.crosswalk.ids import child_name
 from benchhub.crosswalk.names import name_forms
 from benchhub.crosswalk.variants import variant_tokens, year_series
 from benchhub.records import BenchmarkCandidate
@@ -91,3 +92,100 @@ def test_variant_spellings_merge_unless_their_data_differs() -> None:
     assert ids[("lm_eval_harness", "xnli_vi")] != ids[("helm", "xnli_vi")]
     lite = ids[("lm_eval_harness", "global_mmlu_id")]
     assert lite != ids[("openbench", "global_mmlu_indonesian")]
+
+
+def test_a_locale_region_and_full_join_the_unmarked_spelling_when_unambiguous() -> None:
+    lite = "CohereForAI/Global-MMLU-Lite"
+    candidates = [
+        _cand("lm_eval_harness", "mmmlu_yo_ng", "mmmlu_yo_ng", hf_dataset="openai/MMMLU"),
+        _cand("openbench", "mmmlu_yo_ng", "MMMLU (Yoruba)"),
+        # two regions of one language: neither is "Portuguese" by itself
+        _cand("lm_eval_harness", "xq_pt_br", "xq_pt_br"),
+        _cand("lm_eval_harness", "xq_pt_pt", "xq_pt_pt"),
+        _cand("openbench", "xq_portuguese", "XQ (Portuguese)"),
+        # a language pair is not a locale
+        _cand("lighteval", "wmt16:en-de", "wmt16:en-de"),
+        _cand("openbench", "wmt16_en", "WMT16 (English)"),
+        # `full` is the set other channels name without a word; the Lite group stays apart
+        _cand("lm_eval_harness", "global_mmlu_full_uk", "global_mmlu_full_uk"),
+        _cand("lm_eval_harness", "global_mmlu_uk", "global_mmlu_uk", hf_dataset=lite),
+        _cand("openbench", "global_mmlu_ukrainian", "Global-MMLU: Ukrainian"),
+        # within one channel a word that tells two variants apart is kept
+        _cand("helm", "zz_full", "ZZ full"),
+        _cand("helm", "zz", "ZZ"),
+    ]
+    crosswalk = build_crosswalk(candidates, [], Curation())
+    ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
+    yoruba = ids[("lm_eval_harness", "mmmlu_yo_ng")]
+    assert yoruba == ids[("openbench", "mmmlu_yo_ng")]
+    # the written name, not the task id the most spellings use
+    names = {b.benchmark_id: b.name for b in crosswalk.benchmarks}
+    assert names[yoruba] == "MMMLU Yoruba"
+    assert ids[("openbench", "xq_portuguese")] not in {
+        ids[("lm_eval_harness", "xq_pt_br")],
+        ids[("lm_eval_harness", "xq_pt_pt")],
+    }
+    assert ids[("lighteval", "wmt16:en-de")] != ids[("openbench", "wmt16_en")]
+    full = ids[("lm_eval_harness", "global_mmlu_full_uk")]
+    assert full == ids[("openbench", "global_mmlu_ukrainian")]
+    assert full != ids[("lm_eval_harness", "global_mmlu_uk")]
+    assert ids[("helm", "zz_full")] != ids[("helm", "zz")]
+
+
+def test_the_language_of_the_shots_is_a_setting() -> None:
+    og = name_forms("include_base_44_albanian_few_shot_og_stem").tokens
+    assert og == name_forms("include_base_44_albanian_stem").tokens
+    assert name_forms("include_base_44_albanian_few_shot_en").primary == (
+        name_forms("include_base_44_albanian").primary
+    )
+    assert name_forms("SciKnowEval var5shots").tokens == ("sciknoweval",)
+    assert name_forms("Foo 5-shot stem").tokens == ("foo", "stem")
+
+
+def test_a_child_reads_as_its_parents_written_name_found_by_any_of_its_spellings() -> None:
+    spellings = ["global-mmlu-full-uk", "global_mmlu_full_uk", "Global-MMLU: Ukrainian"]
+    assert (
+        child_name("global mmlu full uk abstract algebra", "Global-MMLU: Ukrainian", spellings)
+        == "Global-MMLU: Ukrainian abstract algebra"
+    )
+    assert child_name("truthfulqa ar mc1", "TruthfulQA") == "TruthfulQA ar mc1"
+    # nothing after the parent, a parent with no written name, a name a person wrote: kept
+    assert child_name("global mmlu full uk", "Global-MMLU: Ukrainian", spellings) == (
+        "global mmlu full uk"
+    )
+    assert child_name("kmmlu accounting", "kmmlu", ["kmmlu"]) == "kmmlu accounting"
+    assert child_name("MMLU Anatomy", "MMLU", ["mmlu"]) == "MMLU Anatomy"
+    assert child_name("mmlux de anatomy", "MMLU", ["mmlu"]) == "mmlux de anatomy"
+
+
+def test_a_task_stays_in_its_channels_group_when_another_channel_names_the_group() -> None:
+    def group(key: str, members: list[str], family: str | None = None) -> BenchmarkCandidate:
+        return _cand(
+            "lm_eval_harness",
+            key,
+            key,
+            family=family,
+            is_benchmark=False,
+            not_benchmark_reason=f"group of {len(members)} tasks scored together",
+            extra={"members": members},
+        )
+
+    candidates = [
+        group("mmmlu", ["mmmlu_zh_cn", "mmmlu_de_de"]),
+        group("mmmlu_zh_cn", ["mmmlu_zh_cn_anatomy"], family="mmmlu"),
+        group("mmmlu_de_de", ["mmmlu_de_de_anatomy"], family="mmmlu"),
+        _cand("lm_eval_harness", "mmmlu_zh_cn_anatomy", "mmmlu_zh_cn_anatomy", family="mmmlu"),
+        _cand("lm_eval_harness", "mmmlu_de_de_anatomy", "mmmlu_de_de_anatomy", family="mmmlu"),
+        _cand("openbench", "mmmlu_zh_cn", "MMMLU (Chinese)"),
+    ]
+    crosswalk = build_crosswalk(candidates, [], Curation())
+    ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
+    by_id = {b.benchmark_id: b for b in crosswalk.benchmarks}
+    chinese = ids[("lm_eval_harness", "mmmlu_zh_cn")]
+    assert chinese == ids[("openbench", "mmmlu_zh_cn")]
+    anatomy = by_id[ids[("lm_eval_harness", "mmmlu_zh_cn_anatomy")]]
+    assert anatomy.parent_id == chinese
+    assert (
+        by_id[ids[("lm_eval_harness", "mmmlu_de_de_anatomy")]].parent_id
+        == (ids[("lm_eval_harness", "mmmlu_de_de")])
+    )

@@ -54,7 +54,7 @@ from benchhub.crosswalk.names import (
     tokens_of,
 )
 from benchhub.crosswalk.parents import link_parents
-from benchhub.crosswalk.variants import variant_tokens, year_series
+from benchhub.crosswalk.variants import variant_tokens, without_unmarked, year_series
 from benchhub.records import BenchmarkCandidate, ScoreObservation
 
 # A channel's id this close to its own display name is the same word misspelt ("TheroremQA").
@@ -676,6 +676,7 @@ def _merge_variant_spellings(
         by_variant[variant].append(index)
         if variant != tokens:
             rewritten.add(variant)
+    _join_unmarked(spellings, by_variant, rewritten)
     if not rewritten:
         return
     members_of = uf.groups()
@@ -691,6 +692,32 @@ def _merge_variant_spellings(
             if uf.union(anchor, root):
                 joined = members_of.pop(anchor, []) + members_of.pop(root, [])
                 members_of[uf.find(anchor)] = joined
+
+
+def _join_unmarked(
+    spellings: list[Spelling],
+    by_variant: dict[tuple[str, ...], list[int]],
+    rewritten: set[tuple[str, ...]],
+) -> None:
+    """A variant one channel writes with a word other channels leave out (a locale's region,
+    `mmmlu_yo_ng` for "MMMLU (Yoruba)"; "full", `global_mmlu_full_uk` for "Global-MMLU:
+    Ukrainian") joins the unmarked spelling when it is the only such variant of that key
+    (`pt_br` and `pt_pt` stay apart) and no spelling of its own channel writes the key without
+    the word (there the word tells two variants apart)."""
+    marked_as: dict[tuple[str, ...], list[tuple[str, ...]]] = defaultdict(list)
+    for variant in by_variant:
+        reduced = without_unmarked(variant)
+        if reduced != variant:
+            marked_as[reduced].append(variant)
+    for reduced, variants in sorted(marked_as.items()):
+        if len(variants) != 1 or reduced not in by_variant:
+            continue
+        marked = by_variant[variants[0]]
+        channels = {spellings[i].channel for i in marked}
+        if any(spellings[i].channel in channels for i in by_variant[reduced]):
+            continue
+        by_variant[reduced].extend(marked)
+        rewritten.add(reduced)
 
 
 def _data_says_more(sp: Spelling, dataset_of: dict[tuple[str, str], str]) -> bool:

@@ -347,11 +347,13 @@ def settle_children(benchmarks: list[MergedBenchmark]) -> None:
     for b in benchmarks:
         for paper in _papers_of(b):
             holders[paper].append((root[b.benchmark_id], len(b.channels)))
-    for b in benchmarks:
+    # parents first, so a child reads its parent's name as it is published
+    for b in sorted(benchmarks, key=lambda b: len(_ancestors(b, by_id))):
         if b.parent_id is None or b.parent_id not in by_id:
             continue
         if b.provenance.get("name") != "curation":
-            b.name = child_name(b.name, by_id[b.parent_id].name)
+            parent = by_id[b.parent_id]
+            b.name = child_name(b.name, parent.name, [parent.benchmark_id, *parent.aliases])
         papers = _papers_of(b)
         held_above = any(papers & _papers_of(by_id[a]) for a in _ancestors(b, by_id))
         owned_elsewhere = any(

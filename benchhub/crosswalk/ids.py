@@ -67,11 +67,20 @@ def default_id(identity: Identity) -> str:
 
 
 def canonical_name(identity: Identity) -> tuple[str, str]:
-    """(name, channel it came from): the most widely used human-facing spelling of the main key."""
+    """(name, channel it came from): the most widely used human-facing spelling of the main key;
+    when every spelling of the main key is a task id (`mmmlu_yo_ng`, written lower case), the
+    written name another channel gives the same identity ("MMMLU (Yoruba)")."""
     if len(identity.members) == 1:
         return identity.members[0].forms.display, identity.members[0].channel
     key = main_key(identity)
     pool = [sp for sp in _voters(identity) if sp.forms.primary == key]
+    if all(sp.forms.display == sp.forms.display.lower() for sp in pool):
+        written = [
+            sp
+            for sp in _voters(identity)
+            if sp.is_benchmark and sp.forms.display != sp.forms.display.lower()
+        ]
+        pool = written or pool
     uses: Counter[str] = Counter()
     channel_of: dict[str, str] = {}
     for sp in sorted(pool, key=lambda s: s.sort_key):
@@ -81,22 +90,27 @@ def canonical_name(identity: Identity) -> tuple[str, str]:
     return best, channel_of[best]
 
 
-def child_name(name: str, parent_name: str) -> str:
+def child_name(name: str, parent_name: str, parent_spellings: Sequence[str] = ()) -> str:
     """A task id written as a name ("truthfulqa ar mc1") under a parent it starts with
-    ("TruthfulQA") reads as the parent's name plus the rest: "TruthfulQA ar mc1". A name
-    written by a person (capitals) is kept."""
+    ("TruthfulQA") reads as the parent's name plus the rest: "TruthfulQA ar mc1". The start may
+    also be one of the parent's other spellings (its id, a channel's key): "mmmlu zh cn
+    anatomy" under "MMMLU (Chinese)", known as `mmmlu_zh_cn`, reads "MMMLU (Chinese) anatomy".
+    A name written by a person (capitals) is kept, and so is a parent with no written name."""
     if name != name.lower() or parent_name == parent_name.lower():
         return name
-    parent_key = "".join(re.findall(r"[a-z0-9]+", parent_name.lower()))
     words = re.findall(r"[^\s_:/-]+", name)
-    seen = ""
-    for count, word in enumerate(words, start=1):
-        seen += "".join(re.findall(r"[a-z0-9]+", word.lower()))
-        if seen == parent_key:
-            rest = " ".join(words[count:])
-            return f"{parent_name} {rest}".strip() if rest else name
-        if not parent_key.startswith(seen):
-            break
+    for spelling in (parent_name, *parent_spellings):
+        parent_key = "".join(re.findall(r"[a-z0-9]+", spelling.lower()))
+        seen = ""
+        for count, word in enumerate(words, start=1):
+            seen += "".join(re.findall(r"[a-z0-9]+", word.lower()))
+            if seen == parent_key:
+                rest = " ".join(words[count:])
+                if rest:
+                    return f"{parent_name} {rest}"
+                break
+            if not parent_key.startswith(seen):
+                break
     return name
 
 

@@ -21,13 +21,15 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from benchhub.crosswalk.variants import LANGUAGE_CODES
+
 # Prompt-format and run-setting tokens: how a framework runs a benchmark, never which one.
 FORMAT_TOKENS = frozenset(
     {
         "zeroshot", "fewshot", "nshot", "oneshot", "shot", "shots", "cot", "zs", "fs",
         "generative", "gen", "direct", "continuation", "instruct", "llama", "chat", "regular",
         "selfconsistency", "consistency", "self", "until", "generate", "loglikelihood",
-        "ppl", "clp", "pass", "pass1", "passk", "greedy", "agentic",
+        "ppl", "perplexity", "clp", "pass", "pass1", "passk", "greedy", "agentic",
         "sampling", "maj", "majority", "vote", "thinking", "nothink", "cloze",
         "multiplechoice",
         # OpenCompass's CircularEval: the same questions asked with the options rotated
@@ -67,9 +69,11 @@ TRAILING_FORMAT_TOKENS = frozenset({"agent", "cascade"})
 # set with five prompts.
 _PROMPT_VARIANT = re.compile(r"p\d")
 # The same settings as written in a display name, after its first word: "global piqa cloze
-# acm", "alghafa multiple choice facts", "nortruthfulqa mc nno p0", "mgsm direct sw".
+# acm", "alghafa multiple choice facts", "nortruthfulqa mc nno p0", "mgsm direct sw", "MMLU-Redux
+# spanish generative" (the answer's format).
 _FORMAT_WORDS = re.compile(
-    r"(?<=\w)(?<!story)[ -](?:cloze|direct|multiple[ -]choice|prompt[ -]?\d+)\b|(?<=\w)[ -]p\d$",
+    r"(?<=\w)(?<!story)[ -](?:cloze|direct|generative|multiple[ -]choice|prompt[ -]?\d+)\b"
+    r"|(?<=\w)[ -]p\d$",
     re.I,
 )
 # Split words. The evaluation split is the benchmark itself ("DIHARD3-eval", "TVMegaSite
@@ -108,7 +112,15 @@ _DESCRIPTIVE = frozenset(
 _MARKUP = re.compile(r"\*\*|`|<[^>]+>|\[\^[^\]]*\]|\^\d+|[†‡*]")
 _MARKUP_CHARS = frozenset("*`<[^†‡")  # a name without these has no markup to strip
 _PASS_AT = re.compile(r"pass\s*@\s*\d+(?:\s*-\s*\w+)?", re.I)
-_SHOTS = re.compile(r"\b(?:\d+|n|zero|few|one)\s*-?\s*shots?\b", re.I)
+# A shot count, with the language its examples are written in when a task says so: INCLUDE's
+# `include_base_44_albanian_few_shot_og` / `_few_shot_en` run the same questions with shots in
+# the original language or in English (a two-letter code or "og"); SciKnowEval's "var5shots".
+_SHOTS = re.compile(
+    r"\b(?:(?:\d+|n|zero|few|one)\s*-?\s*shots?"
+    rf"(?:[\s_-]+(?:og|{'|'.join(sorted(set(LANGUAGE_CODES.values())))})(?=[\s_-]|$))?"
+    r"|var\d+shots?)\b",
+    re.I,
+)
 _PAREN = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
 # A clause of a parenthetical that states how the model was trained, a setting of the score:
 # "ObjectNet (ImageNet classes, trained on ImageNet)" is "ObjectNet (ImageNet classes)".

@@ -109,6 +109,7 @@ def _closest(
     if not found:
         return None
     primaries = {sp.forms.primary for sp in identity.members}
+    channels = {sp.channel for sp in identity.members}
 
     def matched(target: int) -> int:
         return max(
@@ -125,7 +126,9 @@ def _closest(
     groups = [
         t
         for t in found[1:]
-        if t != first and _is_group(identities[t]) and not _is_dataset_group(identities[t])
+        if t != first
+        and _groups_in_channel(identities[t], channels)
+        and not _is_dataset_group(identities[t])
     ]
     longer = [t for t in groups if matched(t) > matched(first)]
     return max(longer, key=matched) if longer else first
@@ -135,6 +138,16 @@ def _is_group(identity: Identity) -> bool:
     """Known only as a channel's group of tasks (or task family): a container, never a
     sibling task."""
     named = [sp for sp in identity.members if sp.is_benchmark]
+    return bool(named) and all(sp.grouping for sp in named)
+
+
+def _groups_in_channel(identity: Identity, channels: set[str]) -> bool:
+    """A channel's group of tasks in one of `channels` (the task's own): a container there, even
+    when another channel lists the same variant as a benchmark (lm-eval's `mmmlu_zh_cn` group
+    is openbench's "MMMLU (Chinese)")."""
+    if _is_group(identity):
+        return True
+    named = [sp for sp in identity.members if sp.is_benchmark and sp.channel in channels]
     return bool(named) and all(sp.grouping for sp in named)
 
 

@@ -64,6 +64,25 @@ SPELLING_VARIANTS: dict[str, str] = {
     "modelling": "modeling",
 }
 
+# ISO 3166-1 alpha-2 region codes, as locales write them after a language code (`mmmlu_yo_ng`,
+# `pt_br`, `zh_cn`); codes X[A-Z] are user-assigned (`mmmlu_ar_xy`, openai/MMMLU's "AR_XY").
+_REGION_LIST = """
+    ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bl bm bn bo bq
+    br bs bt bv bw by bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do
+    dz ec ee eg eh er es et fi fj fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu
+    gw gy hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ke kg kh ki km kn kp kr kw
+    ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mf mg mh mk ml mm mn mo mp mq mr ms mt mu
+    mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw
+    py qa re ro rs ru rw sa sb sc sd se sg sh si sj sk sl sm sn so sr ss st sv sx sy sz tc td tf
+    tg th tj tk tl tm tn to tr tt tv tw tz ua ug um us uy uz va vc ve vg vi vn vu wf ws ye yt za
+    zm zw xa xb xc xd xe xf xg xh xi xj xk xl xm xn xo xp xq xr xs xt xu xv xw xx xy xz"""
+REGION_CODES: frozenset[str] = frozenset(_REGION_LIST.split())
+
+# Words a channel writes for the one variant other channels name without a word: lm-eval's
+# `global_mmlu_full_uk` is openbench's "Global-MMLU: Ukrainian" (its `global_mmlu_<lang>` groups
+# run the Lite set, which their data set says: `names.SUBSET_CONFIG_TOKENS`).
+UNMARKED_WORDS = frozenset({"full"})
+
 _FOUR_DIGIT_YEAR = re.compile(r"(?:19|20)\d\d")
 _TWO_DIGIT_YEAR = re.compile(r"\d\d")
 _HEAD_AND_YEAR = re.compile(r"([a-z]{3,})(\d\d|(?:19|20)\d\d)")
@@ -110,6 +129,27 @@ def variant_tokens(
             token = _four_digits(token)
         rewritten.append(token)
     return tuple(rewritten)
+
+
+def without_unmarked(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """`tokens` (already `variant_tokens`) without the words other channels leave unwritten: a
+    locale's region after a language code (`yo ng` -> `yo`, `pt br` -> `pt`) and a word such as
+    "full" (`UNMARKED_WORDS`) after the first. Not one-to-one (`pt br` and `pt pt` both give
+    `pt`): a caller uses it only where one spelling of the family reduces to that key."""
+    languages = set(LANGUAGE_CODES.values())
+    out: list[str] = []
+    for index, token in enumerate(tokens):
+        if index > 0 and token in UNMARKED_WORDS:
+            continue
+        if (
+            len(out) > 1
+            and out[-1] in languages
+            and token in REGION_CODES
+            and (token not in languages or token == out[-1])
+        ):
+            continue  # `en de` is a language pair, `de de` and `yo ng` are locales
+        out.append(token)
+    return tuple(out)
 
 
 def _suite_spelling(tokens: tuple[str, ...]) -> tuple[str, ...]:
