@@ -147,7 +147,7 @@ def test_musr_pull_end_to_end_from_a_local_file(tmp_path: Path) -> None:
 def test_hooks_are_the_harness_own_functions() -> None:
     """The function pull calls is the one in the installed lm-eval's task folder, loaded without
     the harness's task index; a hook whose file imports what ltb[lm-eval] does not install,
-    or a metric in process_results, keeps its task not runnable and says which."""
+    keeps its task not runnable and says which."""
     function = hook_function("hellaswag/utils.process_docs")
     assert function.__module__ == "lm_eval.tasks.hellaswag.utils"
     assert function.__code__.co_filename.endswith("lm_eval/tasks/hellaswag/utils.py")
@@ -155,8 +155,14 @@ def test_hooks_are_the_harness_own_functions() -> None:
     assert isinstance(pisa, NotRunnable)
     assert "pisa/utils.py imports openai, which ltb[lm-eval] does not install" in pisa.reason
     assert "has no file" in (hook_problem("hellaswag/nowhere.process_docs") or "")
+    # a metric in process_results runs when its file can; DROP's reward is its first metric
     drop = compile_lm_eval_task("drop")
-    assert isinstance(drop, NotRunnable) and "process_results" in drop.reason
+    assert isinstance(drop, LmEvalTask) and drop.metric == "em"
+    assert drop.hooks["process_results"] == "drop/utils.process_results"
+    acp = compile_lm_eval_task("acp_app_gen")  # its metric's file imports tarski
+    assert isinstance(acp, NotRunnable)
+    assert "process_results is the Python hook acpbench/gen_2shot/acp_utils" in acp.reason
+    assert "imports tarski, which ltb[lm-eval] does not install" in acp.reason
 
 
 def test_without_the_extra_a_hooked_task_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

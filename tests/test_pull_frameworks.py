@@ -24,18 +24,21 @@ from harbor.models.task.task import Task
 from ltb.commands.info import _harbor as info_harbor
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
+    PYTHON_METRIC,
     LmEvalTask,
     NotRunnable,
+    RowError,
     compile_lm_eval_task,
     compile_task,
     oracle_response,
+    python_metric_doc,
 )
 from ltb.pull import REPORT_NAME
 from ltb.pull.graders.grade_lm_eval import scores
 from ltb.pull.pipeline import PullRequest, pull
 from ltb.pull.resolve import headline_part as headline_part_of
 from ltb.pull.resolve import resolve_benchmark, resolve_suite
-from ltb.pull.shapes import load_shapes
+from ltb.pull.shapes import BUNDLED_DIR, load_shapes
 
 from benchhub.headline import headline_part
 from benchhub.runnable import (
@@ -51,8 +54,20 @@ from tests.conftest import BuiltRegistry
 CLOSED_PORT_ENDPOINT = "http://127.0.0.1:9"
 LINT_RULES = DEFAULT_RULES - {LintRule.SHARED_VERIFIER}
 SHAPES = load_shapes()
-BUNDLED = sorted(b for b, shape in SHAPES.benchmarks.items() if shape.bundled)
+BUNDLED_ALL = sorted(b for b, shape in SHAPES.benchmarks.items() if shape.bundled)
 PER_BENCHMARK = 2  # one task kept right, one broken
+
+
+def _bundled_rows(benchmark: str) -> int:
+    shape = SHAPES.benchmarks[benchmark]
+    path = shape.bundled_path(next(iter(shape.bundled)))
+    assert path is not None
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+# A benchmark with a single real row bundled (MATH-500) is checked with one run per outcome.
+BUNDLED = [b for b in BUNDLED_ALL if _bundled_rows(b) >= PER_BENCHMARK]
+SINGLE_ROW = [b for b in BUNDLED_ALL if _bundled_rows(b) < PER_BENCHMARK]
 
 
 @pytest.fixture(autouse=True)
@@ -89,13 +104,13 @@ def _break(task_dir: Path) -> None:
 
 def test_bundled_rows_cover_ten_more_benchmarks_with_provenance() -> None:
     # by the bundled data's folder: `agieval-aqua-rat` is AQuA-RAT's rows, not AGIEval's
-    folders = {r.split("/")[0] for b in BUNDLED for r in SHAPES.benchmarks[b].bundled.values()}
+    folders = {r.split("/")[0] for b in BUNDLED_ALL for r in SHAPES.benchmarks[b].bundled.values()}
     families = {f.split("-")[0] for f in folders} - {"mmlu", "gsm8k", "humaneval"}
     assert len(families) >= 10, families
     provenance = (
         Path(__file__).parents[1] / "ltb" / "ltb" / "bundled_rows" / "SOURCE.txt"
     ).read_text()
-    for benchmark in BUNDLED:
+    for benchmark in BUNDLED_ALL:
         for relative in SHAPES.benchmarks[benchmark].bundled.values():
             assert (Path(__file__).parents[1] / "ltb" / "ltb" / "bundled_rows" / relative).is_file()
             folder = relative.split("/")[0]
@@ -155,6 +170,75 @@ def test_every_bundled_benchmark_end_to_end(tmp_path: Path) -> None:
     assert rewards == expected_rewards
 
 
+def _oracle_rewards(task_root: Path, tmp_path: Path, job: str) -> dict[str, float]:
+    scratch = tmp_path / f"scratch-{job}"
+    scratch.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "ltb.cli", "bench", "run", str(task_root), "-a", "oracle"]
+        + ["--job-name", job],
+        cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(scratch)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    summary = json.loads((tmp_path / "jobs" / job / "ltb-run-summary.json").read_text())
+    return {
+        name: sum(a["reward"] for a in task["attempts"]) / len(task["attempts"])
+        for name, task in summary["tasks"].items()
+    }
+
+
+@pytest.mark.parametrize("benchmark", SINGLE_ROW)
+def test_single_row_bundled_benchmark_end_to_end(benchmark: str, tmp_path: Path) -> None:
+    """Its one real row: pull -> Task loads -> lint clean -> oracle 1; broken -> 0. A task
+    scored by the harness's process_results installs the harness, carries the doc in tests/
+    and names the metric it rewards."""
+    shape = SHAPES.benchmarks[benchmark]
+    out = pull(PullRequest(benchmark, n=1, split=next(iter(shape.bundled)), out=tmp_path / "t"))
+    (task_dir,) = sorted(d for d in out.out_dir.iterdir() if d.is_dir())
+    task = Task(task_dir)
+    assert lint_task(task_dir, selected_rules=LINT_RULES) == [], task_dir
+    framework = shape.framework
+    assert framework is not None
+    if framework.kind == PYTHON_METRIC:
+        metadata = task.config.metadata
+        assert metadata["framework_metric"] == framework.metric
+        assert metadata["framework_process_results"] == framework.hooks["process_results"]
+        assert (
+            "RUN pip install --no-cache-dir lm-eval==0.4.13"
+            in (task_dir / "environment" / "Dockerfile").read_text()
+        )
+        assert (task_dir / "tests" / "doc.json").is_file()
+        assert not (task_dir / "environment" / "doc.json").exists()
+    if not shape.solutions_redistributable:
+        _play_oracle(task_dir)
+    assert _oracle_rewards(out.out_dir, tmp_path, "right") == {task_dir.name: 1.0}
+    _break(task_dir)
+    assert _oracle_rewards(out.out_dir, tmp_path, "broken") == {task_dir.name: 0.0}
+
+
+def test_a_metric_in_python_runs_the_harness_own_process_results() -> None:
+    """generate_until scored by process_results: the first metric of metric_list is the reward;
+    a constant target (no oracle) or a choice task scored that way is not runnable; a row whose
+    target process_results does not score 1 is skipped with the reason."""
+    math500 = compile_lm_eval_task("hendrycks_math500")
+    assert isinstance(math500, LmEvalTask) and math500.kind == PYTHON_METRIC
+    assert math500.metric == "exact_match"
+    assert math500.hooks["process_results"] == "hendrycks_math/utils.process_results"
+    ifeval = compile_lm_eval_task("ifeval")
+    assert isinstance(ifeval, NotRunnable) and "constant 0" in ifeval.reason
+    mcqa = compile_lm_eval_task("agieval_lsat_ar")
+    assert isinstance(mcqa, NotRunnable) and "log-likelihoods" in mcqa.reason
+    row = json.loads((BUNDLED_DIR / "math-500" / "test.jsonl").read_text().splitlines()[0])
+    _prompt, doc, target = python_metric_doc(math500, row)
+    assert target == doc["answer"] == row["answer"]
+    unboxed = {**row, "solution": row["solution"].replace("\\boxed", "")}
+    with pytest.raises(RowError, match="hendrycks_math/utils"):
+        python_metric_doc(math500, unboxed)
+
+
 def _compile(config: dict) -> LmEvalTask | NotRunnable:
     return compile_task("t", {"path": "x/t.yaml", "config": config}, "lm-eval test")
 
@@ -179,6 +263,7 @@ GENERATE = {
         ({"metric_list": [{"metric": "bleu"}]}, "not by exact_match"),
         ({"filter_list": [{"name": "m", "filter": [{"function": "majority_vote"}]}]}, "majority"),
         ({"dataset_path": None}, "no dataset_path"),
+        ({"process_results": "!function utils.process_results"}, "utils.process_results"),
         ({"test_split": None}, "neither a test_split"),
     ],
 )
@@ -191,7 +276,7 @@ def test_configs_that_cannot_run_say_why(change: dict, reason: str) -> None:
 def test_unknown_task_and_hooked_task_refuse_to_pull(tmp_path: Path) -> None:
     assert isinstance(compile_lm_eval_task("no_such_task"), NotRunnable)
     with pytest.raises(PullError, match="Python hook"):
-        pull(PullRequest("lm-eval:drop", n=1, out=tmp_path / "h"))
+        pull(PullRequest("lm-eval:pisa_ch", n=1, out=tmp_path / "h"))
     assert not (tmp_path / "h").exists()
 
 
@@ -243,7 +328,7 @@ def test_unreachable_dataset_says_so_and_writes_nothing(tmp_path: Path) -> None:
 def test_runnability_rule() -> None:
     compiled = {
         "good_task": compile_lm_eval_task("gsm8k"),
-        "bad_task": compile_lm_eval_task("drop"),
+        "bad_task": compile_lm_eval_task("acp_app_gen"),  # its metric imports tarski
     }
     shapes = shape_names([("mmlu-pro", "MMLU-Pro", ["mmlu_pro"])])
     harbor = runnability("x", "registry", shapes, ["bad_task"], compiled)

@@ -12,7 +12,8 @@ with read-only binds of the host's top-level directories, plus per-trial private
 folder), chroots into it and sleeps. Each ``exec`` joins that namespace with ``nsenter``, so
 what the oracle writes to ``/app`` is what the verifier grades. ``stop`` kills the holder (the
 namespace and its mounts vanish with it) and deletes the state folder. Nothing is built: the
-task's Dockerfile may only hold FROM, WORKDIR, LABEL and ARG lines, since anything that changes
+task's Dockerfile may only hold FROM, WORKDIR, LABEL and ARG lines (and `RUN pip install` of
+pinned distributions the host's Python already has at those versions), since anything that changes
 the image (RUN, COPY, ENV, ...) cannot be honoured here. Uploads and downloads are plain copies
 to and from the state folder.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.metadata
 import os
 import shutil
 import signal
@@ -85,6 +87,8 @@ def dockerfile_workdir(dockerfile: Path) -> str:
         if not line or line.startswith("#"):
             continue
         instruction, _, value = line.partition(" ")
+        if instruction.upper() == "RUN" and _host_has_pinned_install(value):
+            continue
         if instruction.upper() not in ALLOWED_DOCKERFILE_INSTRUCTIONS:
             raise ValueError(
                 f"{dockerfile}: '{instruction}' changes the image, which the namespace "
@@ -93,6 +97,30 @@ def dockerfile_workdir(dockerfile: Path) -> str:
         if instruction.upper() == "WORKDIR":
             workdir = value.strip()
     return workdir
+
+
+def _host_has_pinned_install(command: str) -> bool:
+    """Whether `command` is `pip install` of pinned distributions (`lm-eval==0.4.13`) that the
+    host's Python already has at exactly those versions: the image would then hold what the
+    trial sees here, so the line needs no build."""
+    words = command.split()
+    if words[:2] != ["pip", "install"]:
+        return False
+    pins = [w for w in words[2:] if not w.startswith("-")]
+    if not pins or any(
+        w not in ("--no-cache-dir", "--quiet") for w in words[2:] if w.startswith("-")
+    ):
+        return False
+    for pin in pins:
+        name, sep, version = pin.partition("==")
+        if not sep:
+            return False
+        try:
+            if importlib.metadata.version(name) != version:
+                return False
+        except importlib.metadata.PackageNotFoundError:
+            return False
+    return True
 
 
 class NamespaceEnvironment(BaseEnvironment):

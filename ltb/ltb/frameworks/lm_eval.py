@@ -13,6 +13,10 @@ or says why it cannot:
   through the task's own filters, then the harness's exact match with the task's own options;
 - `!function` hooks for `process_docs` and `doc_to_*` run from the installed harness itself
   (`ltb[lm-eval]`, lm_eval_hooks.py) when their code can run with it;
+- `generate_until` scored by a `process_results` hook whose code can run with the extra -> a
+  task whose verifier calls that very function on the agent's response inside the task
+  environment (which installs the harness) and rewards the task's primary metric (the first of
+  its `metric_list`);
 - log-likelihood and perplexity tasks, other metrics, custom datasets, task classes and hooks
   whose code cannot run (or without the extra) -> not runnable, with that reason.
 
@@ -38,14 +42,22 @@ from typing import Any
 import jinja2
 import jinja2.meta
 
-from ltb.frameworks.lm_eval_hooks import HOOK_KEYS, HookError, hook_problem, run_hook
+from ltb.frameworks.lm_eval_hooks import (
+    HOOK_KEYS,
+    HookError,
+    hook_problem,
+    run_hook,
+    score_response,
+)
 from ltb.pull.graders.grade_lm_eval import scores
 
 FRAMEWORK = "lm-evaluation-harness"
+HARNESS_DISTRIBUTION = "lm-eval"
 SOURCE_PREFIX = "lm-eval:"
 TASKS_PATH = Path(__file__).resolve().parent / "lm_eval_tasks.json.gz"
 CHOICE = "multiple_choice"
 EXACT = "exact_answer"
+PYTHON_METRIC = "python_metric"  # generate_until scored by the harness's own process_results
 # Filters ltb implements exactly as the harness does (lm_eval/filters/*.py).
 FILTERS = frozenset({"regex", "take_first", "remove_whitespace", "lowercase", "uppercase"})
 # Metrics that score a multiple-choice answer as right or wrong (what a choice task measures).
@@ -90,6 +102,7 @@ class LmEvalTask:
     # config key -> the harness's hook ltb runs for it (lm_eval_hooks), e.g. process_docs
     hooks: Mapping[str, str] = field(default_factory=dict)
     target_delimiter: str = " "  # between a context and its continuation (the harness default)
+    metric: str = ""  # PYTHON_METRIC: the key of process_results' dict that is the reward
 
     @property
     def source(self) -> str:
@@ -272,7 +285,7 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
         if not hook:
             continue
         where = hook_files.get(key)
-        if key in HOOK_KEYS and where:
+        if key in (*HOOK_KEYS, "process_results") and where:
             problem = hook_problem(where)
             if problem is None:
                 hooks[key] = where
@@ -316,6 +329,11 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
             except jinja2.TemplateError as exc:
                 return no(f"{key} is not a template ltb can render ({exc})")
     if output_type == CHOICE:
+        if "process_results" in hooks:
+            return no(
+                f"multiple_choice scored by the Python hook {hooks['process_results']} over the "
+                "choices' log-likelihoods, which an agent cannot give"
+            )
         if common["doc_to_choice"] is None:
             return no("multiple_choice config without doc_to_choice")
         if isinstance(common["doc_to_text"], str) and not common["doc_to_text"].strip():
@@ -329,7 +347,27 @@ def compile_task(name: str, entry: Mapping[str, Any], package: str) -> LmEvalTas
         if metrics and not metrics & CHOICE_METRICS:
             return no(f"multiple_choice scored by {sorted(map(str, metrics))}, not by accuracy")
         return LmEvalTask(kind=CHOICE, **common)
+    if "process_results" in hooks:
+        return _python_metric_task(config, common, no)
     return _exact_task(config, common, no)
+
+
+def _python_metric_task(config: Mapping[str, Any], common: dict[str, Any], no: Any) -> Any:
+    """generate_until scored by the harness's process_results: the reward is the first metric
+    of its metric_list, the key of the dict process_results returns for one response."""
+    metrics = [
+        m.get("metric") if isinstance(m, dict) else m for m in config.get("metric_list") or []
+    ]
+    if not metrics or not isinstance(metrics[0], str):
+        return no("process_results is scored by no metric named in metric_list")
+    if not isinstance(common["doc_to_target"], str) and "doc_to_target" not in common["hooks"]:
+        return no(
+            f"doc_to_target is the constant {common['doc_to_target']!r}: process_results "
+            "scores the response alone, so no oracle answer can be written"
+        )
+    if common["doc_to_choice"] is not None:
+        return no("generate_until with doc_to_choice scored by process_results has no task shape")
+    return LmEvalTask(kind=PYTHON_METRIC, metric=metrics[0], **common)
 
 
 def _exact_task(config: Mapping[str, Any], common: dict[str, Any], no: Any) -> Any:
@@ -519,6 +557,38 @@ def choice_answer(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, list[s
     if not 0 <= target < len(choices):
         raise RowError(f"target index {target} is out of range for {len(choices)} choices")
     return task.description + prompt, choices, target
+
+
+def python_metric_doc(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, dict[str, Any], str]:
+    """The prompt, the doc the harness's process_results reads (the row after process_docs) and
+    the target as text; RowError when process_results does not score the target 1 on its own
+    metric (then there is no oracle answer) or the doc cannot travel as JSON."""
+    row = prepared(task, row)
+    prompt = doc_to_text(task, row)
+    if isinstance(prompt, int):
+        raise RowError("doc_to_text gives a context index, which only choice tasks use")
+    target = doc_to_target(task, row)
+    if isinstance(target, list):
+        target = target[0] if target else ""
+    target = str(target)
+    if not target.strip():
+        raise RowError("the target is empty")
+    doc = dict(row)
+    try:
+        json.dumps(doc, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:
+        raise RowError(f"the row has a value JSON cannot carry to the verifier ({exc})") from None
+    try:
+        result = score_response(task.hooks["process_results"], doc, target)
+    except HookError as exc:
+        raise RowError(str(exc)) from None
+    value = result.get(task.metric) if isinstance(result, Mapping) else None
+    if value != 1:
+        raise RowError(
+            f"process_results scores the target {target[:60]!r} {task.metric}={value!r}, not 1: "
+            "no oracle answer"
+        )
+    return task.description + prompt, doc, target
 
 
 def exact_references(task: LmEvalTask, row: Mapping[str, Any]) -> tuple[str, list[str]]:

@@ -226,6 +226,15 @@ def run_hook(key: str, where: str, row: Mapping[str, Any]) -> Any:
         raise HookError(f"hook {where} failed on this row ({type(exc).__name__}: {exc})") from None
 
 
+def score_response(where: str, doc: Mapping[str, Any], response: str) -> Any:
+    """The harness's process_results `where` on one response: its dict of metric values."""
+    function = hook_function(where)
+    try:
+        return function(dict(doc), [response])
+    except Exception as exc:
+        raise HookError(f"hook {where} failed on this row ({type(exc).__name__}: {exc})") from None
+
+
 def _process_doc(function: Callable[..., Any], row: Mapping[str, Any]) -> dict[str, Any]:
     import datasets  # the pull extra; only a process_docs hook needs it
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ltb.frameworks import lm_eval
+from ltb.frameworks.lm_eval_hooks import HARNESS_VERSION
 from ltb.pull.graders.grade_answer import normalise_number
 from ltb.pull.sampling import option_order
 from ltb.pull.shapes import BenchmarkShape
@@ -38,6 +39,8 @@ class TaskSpec:
     solution_files: Mapping[str, str]  # solution/<name>, copied by solve.sh to /app/<name>
     test_files: Mapping[str, str]
     metadata: Mapping[str, Any]
+    # pinned distributions the task environment installs (environment/Dockerfile)
+    environment_packages: tuple[str, ...] = ()
 
 
 def adapt(shape: BenchmarkShape, row: Mapping[str, Any], row_id: str) -> TaskSpec:
@@ -288,6 +291,37 @@ def framework_exact(task: lm_eval.LmEvalTask, row: Mapping[str, Any]) -> TaskSpe
     )
 
 
+def framework_python_metric(task: lm_eval.LmEvalTask, row: Mapping[str, Any]) -> TaskSpec:
+    """The framework's prompt; the verifier calls the harness's own process_results on the
+    response inside the task environment, and the reward is the task's primary metric. The doc
+    it reads goes to tests/ (hidden from the agent); the oracle answers the doc's target, which
+    pull has checked scores 1."""
+    try:
+        prompt, doc, target = lm_eval.python_metric_doc(task, row)
+    except lm_eval.RowError as exc:
+        raise BadRow(str(exc)) from None
+    instruction = (
+        f"Answer the following ({FRAMEWORK_NOTE.format(task=task.task)}).\n\n"
+        f"{prompt.rstrip()}\n\n"
+        f"Write your response to `{ANSWER_PATH}`. It is scored by the harness's own "
+        f"`process_results` for this task (metric `{task.metric}`).\n"
+    )
+    return TaskSpec(
+        instruction=instruction,
+        grader="grade_lm_eval_hook.py",
+        expected={
+            "answer_path": ANSWER_PATH,
+            "hook": task.hooks["process_results"],
+            "metric": task.metric,
+            "doc_path": "/tests/doc.json",
+        },
+        solution_files={"answer.txt": target if target.endswith("\n") else target + "\n"},
+        test_files={"doc.json": json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False)},
+        metadata={},
+        environment_packages=(f"{lm_eval.HARNESS_DISTRIBUTION}=={HARNESS_VERSION}",),
+    )
+
+
 FRAMEWORK_NOTE = "prompt from the lm-evaluation-harness task `{task}`"
 
 
@@ -305,6 +339,7 @@ def _scoring_note(task: lm_eval.LmEvalTask) -> str:
 FRAMEWORK_ADAPTERS: dict[str, Callable[[lm_eval.LmEvalTask, Mapping[str, Any]], TaskSpec]] = {
     lm_eval.CHOICE: framework_choice,
     lm_eval.EXACT: framework_exact,
+    lm_eval.PYTHON_METRIC: framework_python_metric,
 }
 
 

@@ -33,6 +33,16 @@ else
   echo 0 > /logs/verifier/reward.txt
 fi
 """
+# Graders that print the reward themselves (a metric between 0 and 1, not pass or fail).
+REWARD_GRADERS = frozenset({"grade_lm_eval_hook.py"})
+REWARD_TEST_SH = f"""#!/bin/bash
+# Harbor copies tests/ to /tests and runs this after the agent. grade.py prints the reward (the
+# task's metric, 0 to 1) to /logs/verifier/reward.txt; if it fails or times out the reward is 0.
+mkdir -p /logs/verifier
+if ! timeout {GRADER_TIMEOUT_SEC} python3 /tests/grade.py > /logs/verifier/reward.txt; then
+  echo 0 > /logs/verifier/reward.txt
+fi
+"""
 SOLVE_SH_HEAD = """#!/bin/bash
 # Oracle: Harbor copies solution/ to /solution and runs this; it puts the known answer in place.
 set -euo pipefail
@@ -74,9 +84,13 @@ def write_task(
         (directory / folder).mkdir(parents=True)
     _write(directory / "task.toml", _task_toml(name, row_id, spec, context))
     _write(directory / "instruction.md", spec.instruction)
-    _write(directory / "environment" / "Dockerfile", DOCKERFILE)
+    _write(directory / "environment" / "Dockerfile", dockerfile(spec.environment_packages))
     tests = directory / "tests"
-    _write(tests / "test.sh", TEST_SH, executable=True)
+    _write(
+        tests / "test.sh",
+        REWARD_TEST_SH if spec.grader in REWARD_GRADERS else TEST_SH,
+        executable=True,
+    )
     _write(tests / "grade.py", (GRADERS_DIR / spec.grader).read_text(encoding="utf-8"))
     _write(tests / "expected.json", _json(spec.expected))
     for file_name, text in spec.test_files.items():
@@ -87,6 +101,13 @@ def write_task(
         _write(solution / "solve.sh", SOLVE_SH_HEAD + copies, executable=True)
         for file_name, text in spec.solution_files.items():
             _write(solution / file_name, text)
+
+
+def dockerfile(packages: tuple[str, ...] = ()) -> str:
+    """The task environment: Python, plus the pinned distributions the verifier needs."""
+    if not packages:
+        return DOCKERFILE
+    return f"{DOCKERFILE}\nRUN pip install --no-cache-dir {' '.join(packages)}\n"
 
 
 def _task_toml(name: str, row_id: str, spec: TaskSpec, context: PullContext) -> str:
@@ -115,6 +136,11 @@ def _task_toml(name: str, row_id: str, spec: TaskSpec, context: PullContext) -> 
             "framework_task_version": task.version or "unversioned",
             "framework_config_sha256": task.config_hash,
         }
+        if task.metric:  # the reward: this key of the harness's process_results dict
+            metadata |= {
+                "framework_metric": task.metric,
+                "framework_process_results": task.hooks["process_results"],
+            }
     if spec.metadata:
         metadata["row"] = dict(spec.metadata)
     return toml_document(
