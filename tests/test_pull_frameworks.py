@@ -227,6 +227,8 @@ def test_a_metric_in_python_runs_the_harness_own_process_results() -> None:
     assert isinstance(math500, LmEvalTask) and math500.kind == PYTHON_METRIC
     assert math500.metric == "exact_match"
     assert math500.hooks["process_results"] == "hendrycks_math/utils.process_results"
+    bleu = compile_lm_eval_task("truthfulqa_gen")  # bleu_max: 0-100, not a reward
+    assert isinstance(bleu, NotRunnable) and "'bleu_max' is not a proportion" in bleu.reason
     ifeval = compile_lm_eval_task("ifeval")
     assert isinstance(ifeval, NotRunnable) and "constant 0" in ifeval.reason
     mcqa = compile_lm_eval_task("agieval_lsat_ar")

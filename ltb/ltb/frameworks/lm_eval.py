@@ -65,6 +65,10 @@ CHOICE_METRICS = frozenset({"acc", "acc_norm", "acc_mutual_info", "exact_match"}
 EXACT_MATCH_OPTIONS = frozenset(
     {"ignore_case", "ignore_punctuation", "ignore_numbers", "regexes_to_ignore"}
 )
+# process_results metrics whose value is a proportion (0 to 1), by the harness's naming: the ones a
+# reward can be. BLEU, ROUGE and other scores on their own scales (truthfulqa_gen's bleu_max:
+# 0-100) are not.
+PROPORTION_METRIC = re.compile(r"(^|_)(acc|accuracy|exact_match|em|f1)$")
 _NOT_AGENT_TYPES = {
     "loglikelihood": "scored by the log-likelihood of a continuation, which an agent cannot give",
     "loglikelihood_rolling": "a perplexity task (rolling log-likelihood), not an agent's output",
@@ -360,6 +364,11 @@ def _python_metric_task(config: Mapping[str, Any], common: dict[str, Any], no: A
     ]
     if not metrics or not isinstance(metrics[0], str):
         return no("process_results is scored by no metric named in metric_list")
+    if not PROPORTION_METRIC.search(metrics[0]):
+        return no(
+            f"process_results' primary metric {metrics[0]!r} is not a proportion (accuracy, "
+            "exact match or F1), so it cannot be a reward between 0 and 1"
+        )
     if not isinstance(common["doc_to_target"], str) and "doc_to_target" not in common["hooks"]:
         return no(
             f"doc_to_target is the constant {common['doc_to_target']!r}: process_results "
