@@ -303,12 +303,11 @@ def test_a_wrong_key_stops_at_once_with_what_to_check() -> None:
 
 
 def test_requests_run_concurrently_up_to_the_limit() -> None:
+    # The stub counts requests open at once: 8 in flight proves the overlap without reading a
+    # clock, which a loaded machine would make flaky (a 1.6 s bound once took 2.4 s).
     with OpenAIStub(delay_s=0.2) as stub:
-        started = time.monotonic()
         review_all(catalogue(16), openai_reviewer(stub, concurrency=8), None)
-        elapsed = time.monotonic() - started
         assert stub.max_in_flight == 8
-    assert elapsed < 16 * 0.2 / 2  # sequential would take 3.2 s
 
 
 # --- the cache ---

@@ -342,14 +342,7 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
       is_paper_url: any other link is a homepage_url)."""
     names = benchmarks["top_level_name"].astype(object).tolist()
     problems = [not_a_benchmark_reason(n, None) if isinstance(n, str) else None for n in names]
-    released = list(
-        zip(
-            benchmarks["benchmark_id"].astype(object),
-            benchmarks["name"].astype(object),
-            benchmarks["published"].astype(bool),
-            strict=True,
-        )
-    )
+    released = _rows(benchmarks, "benchmark_id", "name", "published")
     settings = [i if shown and names_a_setting(str(i)) else None for i, _, shown in released]
     junk = [
         (junk_name_reason(str(name)) if shown and isinstance(name, str) else None)
@@ -393,22 +386,21 @@ def with_variant_twins(benchmarks: pd.DataFrame) -> pd.DataFrame:
     return benchmarks.assign(variant_twin=[twins.get(str(r["benchmark_id"])) for r in rows])
 
 
+def _rows(frame: pd.DataFrame, *columns: str) -> list[tuple[Any, ...]]:
+    """The frame's values of `columns`, one tuple per row, as Python objects (`published` as a
+    bool, so a missing flag reads False)."""
+    values = [
+        frame[c].astype(bool) if c == "published" else frame[c].astype(object) for c in columns
+    ]
+    return list(zip(*values, strict=True))
+
+
 def with_category_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
     """Add `parent_is_a_category`: a released record's parent_id when the parent is named as a
     capability category or heading (the crosswalk's own rule, benchhub/crosswalk/kinds.py):
     a task of a benchmark's category ("Language") sits under the benchmark (LiveBench)."""
-    name_of = dict(
-        zip(
-            benchmarks["benchmark_id"].astype(object),
-            benchmarks["name"].astype(object),
-            strict=True,
-        )
-    )
-    rows = zip(
-        benchmarks["parent_id"].astype(object),
-        benchmarks["published"].astype(bool),
-        strict=True,
-    )
+    name_of = dict(_rows(benchmarks, "benchmark_id", "name"))
+    rows = _rows(benchmarks, "parent_id", "published")
     found = [
         parent
         if shown and isinstance(parent, str) and is_category_name(str(name_of.get(parent, "")))
@@ -423,14 +415,7 @@ def with_sibling_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
     coined head ("CropHarvest - Togo") that another released top-level record shares while no
     released top-level record is named the head itself, that head: siblings share a parent
     record of it (the crosswalk's rule, `benchmarks.sibling_groups`)."""
-    rows = list(
-        zip(
-            benchmarks["name"].astype(object),
-            benchmarks["parent_id"].astype(object),
-            benchmarks["published"].astype(bool),
-            strict=True,
-        )
-    )
+    rows = _rows(benchmarks, "name", "parent_id", "published")
     top = [
         str(name) if shown and not isinstance(parent, str) and isinstance(name, str) else None
         for name, parent, shown in rows
