@@ -13,8 +13,9 @@ folder), chroots into it and sleeps. Each ``exec`` joins that namespace with ``n
 what the oracle writes to ``/app`` is what the verifier grades. ``stop`` kills the holder (the
 namespace and its mounts vanish with it) and deletes the state folder. Nothing is built: the
 task's Dockerfile may only hold FROM, WORKDIR, LABEL and ARG lines (and `RUN pip install` of
-pinned distributions the host's Python already has at those versions), since anything that changes
-the image (RUN, COPY, ENV, ...) cannot be honoured here. Uploads and downloads are plain copies
+pinned distributions the host's Python already has at those versions: the trial then runs that
+Python, its environment bound read-only even under /tmp), since anything that changes the image
+(RUN, COPY, ENV, ...) cannot be honoured here. Uploads and downloads are plain copies
 to and from the state folder.
 """
 
@@ -27,8 +28,10 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import uuid
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from harbor.environments.base import BaseEnvironment, ExecResult
@@ -43,13 +46,16 @@ PASSED_HOST_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TERM", "PYENV_
 REQUIRED_TOOLS = ("unshare", "nsenter", "chroot", "setpriv")
 SETUP_TIMEOUT_SEC = 30
 
-# Runs in the new mount namespace: $1 new root, $2 state folder, $3 private top-level names.
+# Runs in the new mount namespace: $1 new root, $2 state folder, $3 private top-level names, then
+# host folders inside those private names that the trial must still see (the host Python
+# environment a pinned `RUN pip install` stands for, when it lives under /tmp).
 # Host entries are bound read-only so a trial cannot change the host through them. "ready" is
 # printed only once chrooted, since nsenter takes the holder's root as it is at that moment.
 # The holder dies with its parent (pdeathsig), so a crashed Harbor leaves no namespace behind.
 _HOLDER_SCRIPT = r"""
 set -eu
 root=$1 state=$2 private=$3
+shift 3
 mount -t tmpfs -o mode=755 ltb-namespace "$root"
 for entry in /*; do
   name=${entry#/}
@@ -70,6 +76,11 @@ for name in $private; do
   mkdir "$root/$name"
   mount --bind "$state/$name" "$root/$name"
 done
+for host in "$@"; do
+  mkdir -p "$root$host"
+  mount --rbind "$host" "$root$host"
+  mount -o remount,bind,ro "$root$host"
+done
 exec chroot "$root" setpriv --pdeathsig KILL /bin/sh -c 'echo ready && exec sleep infinity'
 """
 _EXEC_SCRIPT = 'cd "$1" && exec bash -c "$2"'
@@ -79,15 +90,26 @@ def _unprivileged() -> bool:
     return os.geteuid() != 0
 
 
-def dockerfile_workdir(dockerfile: Path) -> str:
-    """The last WORKDIR of a Dockerfile (default ``/app``); rejects what cannot be honoured."""
-    workdir = "/app"
+@dataclass(frozen=True)
+class DockerfilePlan:
+    """What the namespace environment honours of a task's Dockerfile."""
+
+    workdir: str = "/app"
+    # A `RUN pip install` of pins this host's Python has: the trial runs that Python.
+    uses_host_python: bool = False
+
+
+def read_dockerfile(dockerfile: Path) -> DockerfilePlan:
+    """The last WORKDIR of a Dockerfile (default ``/app``) and whether it installs pinned
+    distributions the host's Python has; rejects what cannot be honoured."""
+    plan = DockerfilePlan()
     for raw in dockerfile.read_text().splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         instruction, _, value = line.partition(" ")
         if instruction.upper() == "RUN" and _host_has_pinned_install(value):
+            plan = replace(plan, uses_host_python=True)
             continue
         if instruction.upper() not in ALLOWED_DOCKERFILE_INSTRUCTIONS:
             raise ValueError(
@@ -95,8 +117,8 @@ def dockerfile_workdir(dockerfile: Path) -> str:
                 "environment cannot build; run this task with Docker (-e docker)"
             )
         if instruction.upper() == "WORKDIR":
-            workdir = value.strip()
-    return workdir
+            plan = replace(plan, workdir=value.strip())
+    return plan
 
 
 def _host_has_pinned_install(command: str) -> bool:
@@ -137,6 +159,7 @@ class NamespaceEnvironment(BaseEnvironment):
     _holder: asyncio.subprocess.Process | None = None
     _workdir = PurePosixPath("/app")
     _private_dirs: tuple[str, ...] = FIXED_PRIVATE_DIRS
+    _uses_host_python = False
 
     @staticmethod
     def type() -> str:
@@ -178,7 +201,8 @@ class NamespaceEnvironment(BaseEnvironment):
         dockerfile = self.environment_dir / "Dockerfile"
         if not dockerfile.is_file():
             raise FileNotFoundError(f"{dockerfile} not found")
-        workdir = PurePosixPath(self.task_env_config.workdir or dockerfile_workdir(dockerfile))
+        plan = read_dockerfile(dockerfile)
+        workdir = PurePosixPath(self.task_env_config.workdir or plan.workdir)
         if not workdir.is_absolute() or ".." in workdir.parts or len(workdir.parts) < 2:
             raise ValueError(f"WORKDIR {workdir} must be an absolute path below / without '..'")
         top = workdir.parts[1]
@@ -188,6 +212,19 @@ class NamespaceEnvironment(BaseEnvironment):
             )
         self._workdir = workdir
         self._private_dirs = tuple(dict.fromkeys((*FIXED_PRIVATE_DIRS, top)))
+        self._uses_host_python = plan.uses_host_python
+
+    def _host_python_binds(self) -> tuple[str, ...]:
+        """The host Python environment, when the trial needs it and a private directory would
+        hide it (a project venv under /tmp): bound read-only at the same path."""
+        prefix = PurePosixPath(sys.prefix)
+        if (
+            self._uses_host_python
+            and len(prefix.parts) > 2
+            and prefix.parts[1] in self._private_dirs
+        ):
+            return (str(prefix),)
+        return ()
 
     async def start(self, force_build: bool) -> None:
         state = Path(tempfile.mkdtemp(prefix="ltb-namespace-"))
@@ -206,6 +243,7 @@ class NamespaceEnvironment(BaseEnvironment):
             str(state / "root"),
             str(state),
             " ".join(self._private_dirs),
+            *self._host_python_binds(),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
@@ -270,6 +308,9 @@ class NamespaceEnvironment(BaseEnvironment):
         if self._holder is None:
             raise RuntimeError("the namespace environment is not started")
         variables = {name: os.environ[name] for name in PASSED_HOST_VARIABLES if name in os.environ}
+        if self._uses_host_python:  # `python3` in the trial is the Python that has the pins
+            host_bin = str(Path(sys.executable).parent)
+            variables["PATH"] = os.pathsep.join([host_bin, variables.get("PATH", os.defpath)])
         variables.update(self._merge_env(env) or {})
         argv = ["nsenter", "--target", str(self._holder.pid), "--mount", "--root"]
         if self._isolate_network():
