@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
@@ -193,6 +194,38 @@ def test_namespace_environment_is_private_and_throwaway(tmp_path: Path) -> None:
     assert not state.exists()
     with pytest.raises(ValueError, match="cannot build"):
         namespace_env(tmp_path / "other", "FROM python:3.12-slim\nRUN pip install x\n")
+
+
+def test_namespace_trial_runs_the_host_python_that_has_the_pinned_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`RUN pip install harbor==<the installed version>` needs no build: the trial's `python3` is
+    the host's, and the host environment stays visible (read-only) even when it lives under the
+    /tmp the trial gets privately (a project checked out under /tmp)."""
+    pin = f"harbor=={importlib.metadata.version('harbor')}"
+    env = namespace_env(tmp_path, f"FROM python:3.12-slim\nRUN pip install --no-cache-dir {pin}\n")
+    prefix_under_tmp = tmp_path / "venv-under-tmp"
+    (prefix_under_tmp / "lib").mkdir(parents=True)
+    (prefix_under_tmp / "lib" / "marker").write_text("host\n")
+    monkeypatch.setattr(sys, "prefix", str(prefix_under_tmp))
+
+    async def scenario() -> None:
+        await env.start(force_build=False)
+        try:
+            found = await env.exec("python3 -c 'import harbor, sys; print(sys.executable)'")
+            assert found.return_code == 0
+            assert Path(found.stdout.strip()).parent == Path(sys.executable).parent
+            seen = await env.exec(f"cat {prefix_under_tmp}/lib/marker")
+            assert (seen.return_code, seen.stdout) == (0, "host\n")
+            write = await env.exec(f"touch {prefix_under_tmp}/lib/probe")
+            assert write.return_code != 0 and "Read-only" in (write.stderr or "")
+        finally:
+            await env.stop(delete=True)
+
+    asyncio.run(scenario())
+    assert not (prefix_under_tmp / "lib" / "probe").exists()
+    with pytest.raises(ValueError, match="cannot build"):  # a version the host lacks
+        namespace_env(tmp_path / "other", "FROM python:3.12-slim\nRUN pip install harbor==0.0.1\n")
 
 
 def pulled(tmp_path: Path, benchmark: str, n: int) -> Path:
