@@ -19,6 +19,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from benchhub_format.summary_check import InvalidSummaryError, check_summary, task_rewards
+from harbor.environments.base import ExecResult
 from harbor.models.task.config import EnvironmentConfig
 from harbor.models.trial.paths import TrialPaths
 from ltb.cli import main
@@ -203,26 +204,35 @@ def test_namespace_trial_runs_the_host_python_that_has_the_pinned_install(
     the host's, and the host environment stays visible (read-only) even when it lives under the
     /tmp the trial gets privately (a project checked out under /tmp)."""
     pin = f"harbor=={importlib.metadata.version('harbor')}"
-    env = namespace_env(tmp_path, f"FROM python:3.12-slim\nRUN pip install --no-cache-dir {pin}\n")
+    dockerfile = f"FROM python:3.12-slim\nRUN pip install --no-cache-dir {pin}\n"
+
+    async def run_in_trial(env: NamespaceEnvironment, *commands: str) -> list[ExecResult]:
+        await env.start(force_build=False)
+        try:
+            return [await env.exec(command) for command in commands]
+        finally:
+            await env.stop(delete=True)
+
+    env = namespace_env(tmp_path / "real", dockerfile)
+    (found,) = asyncio.run(
+        run_in_trial(env, "python3 -c 'import harbor, sys; print(sys.executable)'")
+    )
+    assert found.return_code == 0, found.stderr
+    assert Path((found.stdout or "").strip()).parent == Path(sys.executable).parent
+
+    # An environment under /tmp (where this test cannot move the real one) is bound read-only.
     prefix_under_tmp = tmp_path / "venv-under-tmp"
     (prefix_under_tmp / "lib").mkdir(parents=True)
     (prefix_under_tmp / "lib" / "marker").write_text("host\n")
     monkeypatch.setattr(sys, "prefix", str(prefix_under_tmp))
-
-    async def scenario() -> None:
-        await env.start(force_build=False)
-        try:
-            found = await env.exec("python3 -c 'import harbor, sys; print(sys.executable)'")
-            assert found.return_code == 0
-            assert Path(found.stdout.strip()).parent == Path(sys.executable).parent
-            seen = await env.exec(f"cat {prefix_under_tmp}/lib/marker")
-            assert (seen.return_code, seen.stdout) == (0, "host\n")
-            write = await env.exec(f"touch {prefix_under_tmp}/lib/probe")
-            assert write.return_code != 0 and "Read-only" in (write.stderr or "")
-        finally:
-            await env.stop(delete=True)
-
-    asyncio.run(scenario())
+    env = namespace_env(tmp_path / "under-tmp", dockerfile)
+    seen, write = asyncio.run(
+        run_in_trial(
+            env, f"cat {prefix_under_tmp}/lib/marker", f"touch {prefix_under_tmp}/lib/probe"
+        )
+    )
+    assert (seen.return_code, seen.stdout) == (0, "host\n")
+    assert write.return_code != 0 and "Read-only" in (write.stderr or "")
     assert not (prefix_under_tmp / "lib" / "probe").exists()
     with pytest.raises(ValueError, match="cannot build"):  # a version the host lacks
         namespace_env(tmp_path / "other", "FROM python:3.12-slim\nRUN pip install harbor==0.0.1\n")
