@@ -256,3 +256,30 @@ def test_another_channels_record_of_the_head_becomes_the_parent() -> None:
     )
     assert parent_of(records, "XCOPA (Tamil)") is records["XCOPA"]
     assert parent_of(records, "XCOPA (Thai)") is records["XCOPA"]
+
+
+def test_a_channels_file_of_other_benchmarks_tasks_is_no_parent_of_theirs() -> None:
+    def lighteval(key: str, name: str, **facts: object) -> BenchmarkCandidate:
+        return BenchmarkCandidate(
+            "lighteval",
+            key,
+            name,
+            f"https://example.org/{key}",
+            **facts,  # type: ignore[arg-type]
+        )
+
+    records = built(
+        [
+            lighteval("lighteval/tasks/tasks/med.py", "Med"),
+            lighteval("med_qa", "med_qa", family="Med"),
+            lighteval("med_paragraph_simplification", "med_paragraph_simplification", family="Med"),
+            # another channel lists MedQA as a benchmark of its own
+            BenchmarkCandidate(
+                "helm", "med_qa", "MedQA", "https://example.org/helm/med_qa", arxiv_id="2009.13081"
+            ),
+        ]
+    )
+    assert records["MedQA"].parent_id is None
+    assert records["med_qa"] is records["MedQA"]
+    # a task only this channel lists stays in its file's record
+    assert parent_of(records, "med_paragraph_simplification") is records["Med"]

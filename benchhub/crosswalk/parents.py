@@ -171,10 +171,13 @@ def _family_parent(
     leaderboard) or a category (HELM's "Reasoning") is a grouping, not a parent."""
     votes: Counter[int] = Counter()
     own = _evidence(identity)
+    channels = {sp.channel for sp in identity.members}
     for sp in identity.members:
         family = sp.candidate.family if sp.candidate else None
         if family and is_parent_name(family):
             target = by_primary.get(name_forms(family).primary, number)
+            if target != number and _collects_benchmarks(identities[target], channels):
+                continue
             # a category of a benchmark (LiveBench's "Reasoning") belongs to it by its listing
             if target != number and (
                 is_named_after(sp.source_name, family)
@@ -183,6 +186,19 @@ def _family_parent(
             ):
                 votes[target] += 1
     return min(votes, key=lambda t: (-votes[t], t)) if votes else None
+
+
+def _collects_benchmarks(family: Identity, task_channels: set[str]) -> bool:
+    """A family known only to one channel (its file or folder of tasks), with no paper, data set
+    or repository of its own, collects a task another channel lists too: lighteval's `med.py`
+    runs MedQA and MedMCQA, benchmarks of their own, so "Med" is no parent of theirs."""
+    named = [sp for sp in family.members if sp.is_benchmark]
+    family_channels = {sp.channel for sp in named}
+    return (
+        len(family_channels) == 1
+        and not _evidence(family)
+        and bool(task_channels - family_channels)
+    )
 
 
 def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
