@@ -99,6 +99,13 @@ def with_family_groups(
                     "harbor_reason": None,
                 }
                 break
+        else:
+            if folders and (row["harbor_reason"] or "").startswith(f"lm-eval task {FAMILY_PREFIX}"):
+                row["harbor_reason"] = (
+                    f"lm-eval family {folders[0]}: the folder has no task or group of the "
+                    "benchmark's own name, and none of its groups holds the benchmark's variants "
+                    "(its released children's tasks, over its data set) under one prompt setting"
+                )
     return rows
 
 

@@ -649,6 +649,7 @@ def test_a_family_runs_through_its_group_of_variants_under_one_prompt() -> None:
     keys_cot = {"fam": ["family:mgsm"]} | {c: [t] for c, t in cot_only.items()}
     (parent, *_) = with_family_groups(_family_rows("juletxara/mgsm", cot_only), keys_cot, compiled)
     assert parent["harbor_source"] is None
+    assert "none of its groups holds the benchmark's variants" in parent["harbor_reason"]
     # another data set than the benchmark's own
     (parent, *_) = with_family_groups(_family_rows("someone/else", children), keys, compiled)
     assert parent["harbor_source"] is None
