@@ -64,14 +64,14 @@ def with_family_groups(
     lm_eval_tasks: Mapping[str, Iterable[str]],
     compiled: Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable],
 ) -> list[dict[str, Any]]:
-    """Rows (harbor_* from `runnability`, parents already published-only) with each published
-    benchmark that pull cannot build, whose lm-eval key is a family (the folder
-    `lm_eval/tasks/X/`) with no task or group of its own name, run through a group or tag of
-    that folder that is the benchmark's own definition under one prompt setting (MGSM ->
-    `mgsm_direct`): `family_group` decides. By the identity policy a prompt format is a setting
-    of a score, not another benchmark, so the harness's group of the benchmark's variants under
-    one prompt is the benchmark. `lm_eval_tasks`: the lm-eval keys the crosswalk maps to each
-    benchmark."""
+    """Rows (after `with_headline_parts`: its own definition, a suite and a headline part come
+    first) with each published benchmark that pull still cannot build, whose lm-eval key is a
+    family (the folder `lm_eval/tasks/X/`) with no task or group of its own name, run through a
+    group or tag of that folder that is the benchmark's own definition under one prompt
+    setting (MGSM -> `mgsm_direct`): `family_group` decides. By the identity policy a prompt
+    format is a setting of a score, not another benchmark, so the harness's group of the
+    benchmark's variants under one prompt is the benchmark. `lm_eval_tasks`: the lm-eval keys
+    the crosswalk maps to each benchmark."""
     children: dict[str, list[str]] = {}
     for row in rows:
         if row["published"] and row["parent_id"]:
