@@ -21,6 +21,7 @@ from benchhub.runnable import (
     LM_EVAL_CHANNEL,
     runnability,
     shape_names,
+    with_family_groups,
     with_headline_parts,
     with_suites,
 )
@@ -111,27 +112,31 @@ def benchmarks(context: AssetExecutionContext, warehouse: Warehouse) -> Material
     shapes = shape_names(
         (s.benchmark_id, s.name, s.aliases) for s in load_shapes().benchmarks.values()
     )
-    rows = with_headline_parts(
-        with_suites(
-            with_published_parents(
-                [
-                    benchmark_row(
-                        m,
-                        reviews[m.benchmark_id],
-                        curated.get(m.benchmark_id),
-                        runnability(
-                            m.benchmark_id,
-                            m.harbor,
-                            shapes,
-                            lm_eval_tasks.get(m.benchmark_id, ()),
-                            compiled,
-                        ),
-                    )
-                    for m in merged
-                ]
-            )
+    rows = with_family_groups(
+        with_headline_parts(
+            with_suites(
+                with_published_parents(
+                    [
+                        benchmark_row(
+                            m,
+                            reviews[m.benchmark_id],
+                            curated.get(m.benchmark_id),
+                            runnability(
+                                m.benchmark_id,
+                                m.harbor,
+                                shapes,
+                                lm_eval_tasks.get(m.benchmark_id, ()),
+                                compiled,
+                            ),
+                        )
+                        for m in merged
+                    ]
+                )
+            ),
+            whole_scores,
         ),
-        whole_scores,
+        lm_eval_tasks,
+        compiled,
     )
     with warehouse.get_connection() as con:
         with transaction(con):

@@ -17,6 +17,7 @@ runnable comes with the reason (the first lm-eval task's, when there is one).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,103 @@ def pullable(source: str | None) -> bool:
     pull follow): ltb's shapes file or a framework definition, never Harbor's own registry."""
     return source in (SHAPES_SOURCE, SUITE_SOURCE) or (source or "").startswith(
         (SOURCE_PREFIX, PART_PREFIX)
+    )
+
+
+def with_family_groups(
+    rows: list[dict[str, Any]],
+    lm_eval_tasks: Mapping[str, Iterable[str]],
+    compiled: Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable],
+) -> list[dict[str, Any]]:
+    """Rows (after `with_headline_parts`: its own definition, a suite and a headline part come
+    first) with each published benchmark that pull still cannot build, whose lm-eval key is a
+    family (the folder `lm_eval/tasks/X/`) with no task or group of its own name, run through a
+    group or tag of that folder that is the benchmark's own definition under one prompt
+    setting (MGSM -> `mgsm_direct`): `family_group` decides. By the identity policy a prompt
+    format is a setting of a score, not another benchmark, so the harness's group of the
+    benchmark's variants under one prompt is the benchmark. `lm_eval_tasks`: the lm-eval keys
+    the crosswalk maps to each benchmark."""
+    children: dict[str, list[str]] = {}
+    for row in rows:
+        if row["published"] and row["parent_id"]:
+            children.setdefault(row["parent_id"], []).append(row["benchmark_id"])
+    for row in rows:
+        if not row["published"] or pullable(row["harbor_source"]):
+            continue
+        folders = [
+            key.removeprefix(FAMILY_PREFIX)
+            for key in lm_eval_tasks.get(row["benchmark_id"], ())
+            if key.startswith(FAMILY_PREFIX)
+            and not isinstance(_definition(key, compiled), LmEvalTask | LmEvalGroup)
+        ]
+        task_child = {
+            task.split("@", 1)[0]: child
+            for child in children.get(row["benchmark_id"], ())
+            for task in lm_eval_tasks.get(child, ())
+        }
+        for folder in sorted(folders):
+            group = family_group(folder, row.get("hf_dataset"), task_child, compiled)
+            if group is not None:
+                row |= {
+                    "harbor_runnable": True,
+                    "harbor_source": group.source,
+                    "harbor_reason": None,
+                }
+                break
+        else:
+            if folders and (row["harbor_reason"] or "").startswith(f"lm-eval task {FAMILY_PREFIX}"):
+                row["harbor_reason"] = (
+                    f"lm-eval family {folders[0]}: the folder has no task or group of the "
+                    "benchmark's own name, and none of its groups holds the benchmark's variants "
+                    "(its released children's tasks, over its data set) under one prompt setting"
+                )
+    return rows
+
+
+def family_group(
+    folder: str,
+    hf_dataset: str | None,
+    task_child: Mapping[str, str],
+    compiled: Mapping[str, LmEvalTask | LmEvalGroup | NotRunnable],
+) -> LmEvalGroup | None:
+    """The runnable group or tag of the harness's folder `folder` that defines its benchmark,
+    or None. A group qualifies when it is defined in that folder, has at least two tasks, each
+    of them the lm-eval task of a different published child of the benchmark (`task_child`:
+    task -> child id, from the crosswalk), all over one data set (the benchmark's own HF
+    dataset, when it names one), and under one prompt setting: two of its tasks on the same
+    rows (dataset config and split) must ask and answer the same way (the same prompt, target
+    and description up to white space: `mgsm_direct` holds Spanish twice, once re-declared by
+    `spanish_bench` with a trailing space; `mgsm_cot_native` asks each language in English and
+    natively, two settings). Among several, the one with the shortest name, then by name (the
+    harness names the plain prompt by the family, its other settings by more words)."""
+    found: list[LmEvalGroup] = []
+    for group in compiled.values():
+        if not isinstance(group, LmEvalGroup) or not group.path.startswith(f"{folder}/"):
+            continue
+        tasks = [compiled.get(t) for t in group.tasks]
+        if len(tasks) < 2 or not all(isinstance(t, LmEvalTask) for t in tasks):
+            continue
+        members = [t for t in tasks if isinstance(t, LmEvalTask)]
+        owners = [task_child.get(t.task) for t in members]
+        if None in owners or len(set(owners)) != len(owners):
+            continue
+        datasets = {t.dataset_path.lower() for t in members}
+        if len(datasets) != 1 or (hf_dataset and datasets != {hf_dataset.lower()}):
+            continue
+        settings: dict[tuple[Any, ...], set[tuple[str, ...]]] = {}
+        for t in members:
+            rows_key = (t.dataset_name, json.dumps(dict(t.dataset_kwargs), sort_keys=True), t.split)
+            settings.setdefault(rows_key, set()).add(_prompt_setting(t))
+        if all(len(prompts) == 1 for prompts in settings.values()):
+            found.append(group)
+    return min(found, key=lambda g: (len(g.group), g.group), default=None)
+
+
+def _prompt_setting(task: LmEvalTask) -> tuple[str, ...]:
+    """How a task asks and what it accepts, white space aside."""
+    return tuple(
+        "".join(json.dumps(value, sort_keys=True, default=str).replace("\\n", " ").split())
+        for value in (task.doc_to_text, task.doc_to_target, task.doc_to_choice, task.description)
     )
 
 

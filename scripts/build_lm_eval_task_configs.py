@@ -7,7 +7,8 @@ listed include wins), keyed by task name. `!function module.name` tags stay as t
 (`folder/module.function`, relative to the YAML that wrote it, as the harness resolves it):
 ltb runs those functions from the installed harness (ltb[lm-eval]; ltb/ltb/frameworks/
 lm_eval_hooks.py). Groups (a `group:` with a list under `task:`) are kept apart under
-`groups`, with their member names (tasks, tags or groups); templates (no `task:`) are left out.
+`groups`, with their member names (tasks, tags or groups; an inline group by the members it
+lists) and any Python function that aggregates them; templates (no `task:`) are left out.
 
     pip download lm-eval==0.4.13 --no-deps -d /tmp/lm_eval_wheel
     uv run python scripts/build_lm_eval_task_configs.py \
@@ -62,8 +63,10 @@ def main(wheel: Path) -> int:
         name = documents[path].get("task")
         group = documents[path].get("group")
         if isinstance(group, str) and isinstance(name, list) and group not in groups:
-            members = [m if isinstance(m, str) else (m or {}).get("task") for m in name]
-            groups[group] = {"path": path, "task": [m for m in members if isinstance(m, str)]}
+            groups[group] = {"path": path, "task": _member_names(name)}
+            hooks = _aggregation_hooks(documents[path])
+            if hooks:
+                groups[group]["aggregation_hooks"] = hooks
             continue
         if not isinstance(name, str):
             continue
@@ -93,6 +96,36 @@ def main(wheel: Path) -> int:
         f"{len(tasks)} tasks, {len(groups)} groups ({duplicates} duplicate names skipped) -> {OUT}"
     )
     return 0
+
+
+def _member_names(members: list[Any]) -> list[str]:
+    """A group's members by name: a task, tag or group named as text; an inline task
+    (`- task: name` with its own keys) by its name; an inline group (`- group: stem` with its
+    own `task:` list, as `mmlu_redux_generative` writes its categories) by the members it
+    lists, so the group holds every task the harness runs for it."""
+    names: list[str] = []
+    for member in members:
+        inner = member.get("task") if isinstance(member, dict) else member
+        if isinstance(inner, str):
+            names.append(inner)
+        elif isinstance(inner, list):
+            names += _member_names(inner)
+    return names
+
+
+def _aggregation_hooks(document: dict[str, Any]) -> list[str]:
+    """The Python functions a group (or an inline group in it) aggregates its tasks' scores
+    with (`aggregation: !function script.aggregate_metrics`), where the harness does not take a
+    mean of them."""
+    found: list[str] = []
+    for entry in document.get("aggregate_metric_list") or []:
+        aggregation = entry.get("aggregation") if isinstance(entry, dict) else None
+        if _hook_name(aggregation):
+            found.append(str(aggregation))
+    for member in document.get("task") or []:
+        if isinstance(member, dict) and isinstance(member.get("task"), list):
+            found += _aggregation_hooks(member)
+    return found
 
 
 def _include_targets(texts: dict[str, bytes], files: dict[str, str]) -> set[str]:

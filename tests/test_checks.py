@@ -296,6 +296,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "license_not_from_the_data_set": None,
         "suite_part_not_pullable": None,
         "headline_part_not_pullable": None,
+        "lm_eval_source_not_linked": None,
         "paper_of_another_benchmark": None,
     }
     row |= overrides
@@ -380,13 +381,17 @@ def test_benchmark_checks_catch_runnable_without_a_buildable_source() -> None:
         benchmark(
             benchmark_id="f", name="F", harbor_source="part:f-x", headline_part_not_pullable="f"
         ),
+        benchmark(
+            benchmark_id="g", name="G", harbor_source="lm-eval:x", lm_eval_source_not_linked="g"
+        ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=7, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=8, min_published_benchmarks=1)
     assert failed(results) == {
         "runnable_has_source",
         "harbor_source_known",
         "suite_parts_pullable",
         "headline_part_pullable",
+        "lm_eval_source_linked",
         "not_runnable_has_no_source",
         "not_runnable_says_why",
     }
@@ -595,6 +600,7 @@ def test_suite_check_reads_each_released_subtask_of_a_suite() -> None:
     con = duckdb.connect()
     con.execute(sql_text("benchmarks"))
     con.execute("CREATE TABLE merged_benchmarks (benchmark_id VARCHAR)")
+    con.execute(sql_text("benchmark_aliases"))
 
     def add(benchmark_id: str, source: str | None, parent: str | None = None) -> None:
         con.execute(
@@ -622,6 +628,7 @@ def test_headline_part_check_reads_the_named_child() -> None:
     con = duckdb.connect()
     con.execute(sql_text("benchmarks"))
     con.execute("CREATE TABLE merged_benchmarks (benchmark_id VARCHAR)")
+    con.execute(sql_text("benchmark_aliases"))
 
     def add(benchmark_id: str, source: str | None, parent: str | None = None) -> None:
         con.execute(
@@ -639,3 +646,43 @@ def test_headline_part_check_reads_the_named_child() -> None:
     frame = con.execute(FRAME_QUERIES["benchmarks"]).df()
     flagged = frame["headline_part_not_pullable"].dropna().tolist()
     assert sorted(flagged) == ["harbor", "stranger"]
+
+
+def test_lm_eval_source_check_reads_the_crosswalk_or_the_children() -> None:
+    """A benchmark pulled through an lm-eval definition runs one the crosswalk maps to it (its
+    name or its folder's own) or, for a folder with none, a group of its released children's
+    tasks; an lm-eval source linked to neither is flagged."""
+    con = duckdb.connect()
+    con.execute(sql_text("benchmarks"))
+    con.execute("CREATE TABLE merged_benchmarks (benchmark_id VARCHAR)")
+    con.execute(sql_text("benchmark_aliases"))
+
+    def add(benchmark_id: str, source: str | None, parent: str | None = None) -> None:
+        con.execute(
+            "INSERT INTO benchmarks (benchmark_id, name, harbor_runnable, harbor_source, "
+            "parent_id, record_kind, n_channels, published) VALUES (?, ?, ?, ?, ?, ?, 1, true)",
+            [benchmark_id, benchmark_id, source is not None, source, parent,
+             "subtask" if parent else "benchmark"],
+        )  # fmt: skip
+
+    def alias(benchmark_id: str, key: str) -> None:
+        con.execute(
+            "INSERT INTO benchmark_aliases (channel, source_key, source_name, benchmark_id) "
+            "VALUES ('lm_eval_harness', ?, ?, ?)",
+            [key, key, benchmark_id],
+        )
+
+    add("own", "lm-eval:own_task")
+    alias("own", "own_task@tasks/own/a.yaml")
+    add("folder", "lm-eval:anli")
+    alias("folder", "family:anli")
+    add("family", "lm-eval:family_direct")
+    alias("family", "family:family")
+    add("family-a", "lm-eval:family_direct_a", "family")
+    alias("family-a", "family_direct_a")
+    add("family-b", "pull", "family")
+    add("stranger", "lm-eval:someone_elses")
+    add("stranger-a", "lm-eval:a", "stranger")
+    alias("stranger-a", "a")
+    frame = con.execute(FRAME_QUERIES["benchmarks"]).df()
+    assert frame["lm_eval_source_not_linked"].dropna().tolist() == ["stranger"]

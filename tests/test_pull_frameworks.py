@@ -25,9 +25,12 @@ from ltb.commands.info import _harbor as info_harbor
 from ltb.errors import PullError, RowsUnavailableError
 from ltb.frameworks.lm_eval import (
     PYTHON_METRIC,
+    LmEvalGroup,
     LmEvalTask,
     NotRunnable,
     RowError,
+    compile_definitions,
+    compile_lm_eval_group,
     compile_lm_eval_task,
     compile_task,
     oracle_response,
@@ -43,9 +46,11 @@ from ltb.pull.shapes import BUNDLED_DIR, load_shapes
 from benchhub.headline import headline_part
 from benchhub.runnable import (
     NO_DEFINITION,
+    family_group,
     pullable,
     runnability,
     shape_names,
+    with_family_groups,
     with_headline_parts,
     with_suites,
 )
@@ -592,3 +597,103 @@ def test_info_says_how_it_runs() -> None:
     assert "through its headline part arc-challenge" in harbor("part:arc-challenge", True)
     assert "`ltb bench pull` does not build it" in harbor("adapter", False)
     assert harbor(None, False, "no task definition") == "not runnable: no task definition"
+
+
+def _family_rows(hf_dataset: str | None, tasks: dict[str, str]) -> list[dict[str, Any]]:
+    """A parent keyed by lm-eval's `mgsm` folder and its children, each holding the lm-eval
+    task `tasks` maps it to (child id -> task)."""
+
+    def row(benchmark_id: str, parent: str | None = None) -> dict[str, Any]:
+        return {
+            "benchmark_id": benchmark_id,
+            "published": True,
+            "parent_id": parent,
+            "record_kind": "subtask" if parent else "benchmark",
+            "hf_dataset": hf_dataset if parent is None else None,
+            "harbor_runnable": False,
+            "harbor_source": None,
+            "harbor_reason": "lm-eval task family:mgsm: a family (folder) with no task",
+        }
+
+    return [row("fam")] + [row(child, "fam") for child in tasks]
+
+
+def test_a_family_runs_through_its_group_of_variants_under_one_prompt() -> None:
+    """MGSM has no lm-eval task of its own name; the harness's `mgsm_direct` tag holds its
+    languages under the direct prompt (Spanish also re-declared by spanish_bench, the same
+    task but a trailing space), and is its definition. `mgsm_cot_native` asks each language
+    twice (English and native chain of thought): two prompt settings, never the benchmark.
+    A group is the benchmark's only when each of its tasks is one of its children's, over the
+    benchmark's own data set."""
+    compiled = {
+        name: definition
+        for name, definition in compile_definitions().items()
+        if name.startswith("mgsm")
+    }
+    direct = compiled["mgsm_direct"]
+    assert isinstance(direct, LmEvalGroup)
+    children = {f"fam-{i}": task for i, task in enumerate(direct.tasks)}
+    cot = compiled["mgsm_cot_native"]
+    assert isinstance(cot, LmEvalGroup)
+    children |= {f"fam-cot-{i}": task for i, task in enumerate(cot.tasks)}
+    keys = {"fam": ["family:mgsm"]} | {child: [task] for child, task in children.items()}
+
+    (parent, *_) = with_family_groups(_family_rows("juletxara/mgsm", children), keys, compiled)
+    assert (parent["harbor_source"], parent["harbor_runnable"], parent["harbor_reason"]) == (
+        "lm-eval:mgsm_direct",
+        True,
+        None,
+    )
+    # only the chain-of-thought tasks are its children: two settings per language, no group
+    cot_only = {c: t for c, t in children.items() if c.startswith("fam-cot-")}
+    keys_cot = {"fam": ["family:mgsm"]} | {c: [t] for c, t in cot_only.items()}
+    (parent, *_) = with_family_groups(_family_rows("juletxara/mgsm", cot_only), keys_cot, compiled)
+    assert parent["harbor_source"] is None
+    assert "none of its groups holds the benchmark's variants" in parent["harbor_reason"]
+    # another data set than the benchmark's own
+    (parent, *_) = with_family_groups(_family_rows("someone/else", children), keys, compiled)
+    assert parent["harbor_source"] is None
+    # a task of the group that is not one of its children's
+    fewer = {c: t for c, t in children.items() if t != "mgsm_direct_sw"}
+    keys_fewer = {"fam": ["family:mgsm"]} | {c: [t] for c, t in fewer.items()}
+    (parent, *_) = with_family_groups(_family_rows("juletxara/mgsm", fewer), keys_fewer, compiled)
+    assert parent["harbor_source"] is None
+    # a benchmark pull already builds keeps its own way
+    rows = _family_rows("juletxara/mgsm", children)
+    rows[0] |= {"harbor_runnable": True, "harbor_source": "part:fam-0", "harbor_reason": None}
+    assert with_family_groups(rows, keys, compiled)[0]["harbor_source"] == "part:fam-0"
+    assert family_group("mgsm", "juletxara/mgsm", {}, compiled) is None
+
+
+def test_inline_groups_hold_their_tasks_and_a_python_aggregate_does_not_run() -> None:
+    """`mmlu_redux_generative` writes its categories as inline groups of tags: the recorded
+    group holds every subject under them. LinGOLY's group scores the difference of its two
+    tasks with a Python function: no spread of pulled tasks measures that."""
+    redux = compile_lm_eval_group("mmlu_redux_generative")
+    assert isinstance(redux, LmEvalGroup)
+    assert len(redux.tasks) == 57 and "mmlu_redux_anatomy_generative" in redux.tasks
+    lingoly = compile_lm_eval_group("lingoly")
+    assert isinstance(lingoly, NotRunnable)
+    assert "Python function script.aggregate_metrics" in lingoly.reason
+
+
+def test_a_family_group_is_pulled_as_the_harness_runs_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MGSM, run through `mgsm_direct`: pull spreads its rows over the tag's tasks, each from the
+    harness's own definition (the bundled en/es/fr/zh rows of the same tasks pass end to end
+    above); with the Hub unreachable and rows bundled for only some languages the pull stops
+    with the reason and leaves no folder."""
+    entries = [_entry("mgsm", "lm-eval:mgsm_direct") | {"record_kind": "benchmark"}]
+    suite = resolve_suite("mgsm", SHAPES, entries)
+    assert suite is not None
+    _, members = suite
+    tasks = [shape.framework.task for shape, _ in members if shape.framework is not None]
+    assert tasks == list(compile_lm_eval_group("mgsm_direct").tasks)  # type: ignore[union-attr]
+    bundled = {s.framework.task for s in SHAPES.benchmarks.values() if s.framework and s.bundled}
+    assert {"mgsm_direct_en", "mgsm_direct_es", "mgsm_direct_fr", "mgsm_direct_zh"} <= bundled
+    assert bundled & set(tasks)
+    monkeypatch.setattr("ltb.pull.pipeline.release_benchmarks", lambda _: entries)
+    with pytest.raises(RowsUnavailableError, match="suite mgsm, subtask"):
+        pull(PullRequest("mgsm", n=len(tasks), out=tmp_path / "mgsm"))
+    assert not (tmp_path / "mgsm").exists()

@@ -132,6 +132,23 @@ _HEADLINE_PART = f"""
                THEN t.benchmark_id END AS headline_part_not_pullable"""
 
 
+# A benchmark pulled through an lm-eval task or group (harbor_source 'lm-eval:<name>',
+# benchhub/runnable.py): its id when the crosswalk maps no such key to it (the name, or the
+# folder `family:<name>` whose own task or group it is) and it is not a family run through the
+# folder's group of its variants, whose tasks are its released children's (two or more of
+# them pulled).
+_LM_EVAL_LINK = f"""
+               CASE WHEN t.harbor_source LIKE 'lm-eval:%' AND NOT EXISTS (
+                   SELECT 1 FROM benchmark_aliases AS a
+                   WHERE a.benchmark_id = t.benchmark_id AND a.channel = 'lm_eval_harness'
+                     AND split_part(a.source_key, '@', 1) IN (
+                         substr(t.harbor_source, 9), 'family:' || substr(t.harbor_source, 9)))
+                 AND (SELECT count(*) FROM benchmarks AS c
+                      WHERE c.parent_id = t.benchmark_id AND c.published
+                        AND {_PULLABLE.format(c="c")}) < 2
+               THEN t.benchmark_id END AS lm_eval_source_not_linked"""
+
+
 def _orphan(alias: str, referenced: str) -> str:
     """`benchmark_id_orphan`: the row's benchmark_id if `referenced` lacks it, else NULL."""
     return (
@@ -150,6 +167,7 @@ FRAME_QUERIES: dict[str, str] = {
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
                {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},{_SUITE_PARTS},{_HEADLINE_PART},
+               {_LM_EVAL_LINK},
                {_orphan("t", "merged_benchmarks")}
         FROM benchmarks AS t""",
     "benchmark_aliases": f"""

@@ -177,6 +177,14 @@ def compile_groups(
     for name, entry in groups.items():
         if name in compiled:  # a task of the same name wins, as in the harness's index
             continue
+        hooks = entry.get("aggregation_hooks") or []
+        if hooks:
+            out[name] = NotRunnable(
+                name,
+                f"the group's score is computed by the Python function {_hook(hooks[0])}, not "
+                "a mean of its tasks, so tasks pulled from them do not measure it",
+            )
+            continue
         leaves, missing = _leaves(name, groups, tags, compiled, ())
         if missing:
             out[name] = NotRunnable(
