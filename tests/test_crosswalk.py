@@ -183,6 +183,56 @@ def test_shared_keys_alone_never_merge() -> None:
     }
 
 
+def test_a_name_with_a_kind_word_article_or_glued_version_is_the_name() -> None:
+    cw = build_crosswalk(
+        [
+            cand("epoch", "external/x_bench", "XYZ-Bench", arxiv_id="2505.00001"),
+            cand("harbor", "adapter:xyz", "xyz"),
+            cand("github", "a", "The QRST Dataset"),
+            cand("lm_eval", "qrst", "QRST"),
+            cand("pwc", "b", "ABCSum Corpus"),
+            cand("pwc", "c", "ABCSum"),
+            cand("vendor", "d", "Needle in Haystack"),
+            cand("evalscope", "e", "Needle in a Haystack"),
+            cand("opencompass", "f", "LongQAv2"),
+            cand("evalscope", "g", "LongQA v2"),
+            # written differently: an acronym is not a word ("SEED" is not SEED-Bench)
+            cand("pwc", "h", "SEED"),
+            cand("helm", "seed_bench", "Seed Bench"),
+            # pointing at different repositories: a person decides
+            cand("github", "i", "Infer-Bench", github_url="https://github.com/a/infer"),
+            cand("github", "j", "infer benchmark", github_url="https://github.com/b/infer"),
+            # a stem under three letters or of category words names nothing alone
+            cand("vendor", "k", "MT-Bench"),
+            cand("pwc", "l", "MT"),
+            cand("vendor", "m", "Reasoning Bench"),
+            cand("pwc", "n", "Reasoning"),
+            # the kind word inside a name is part of it
+            cand("opencompass", "o", "MathBench"),
+            cand("pwc", "p", "MATH"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    found = ids(cw)
+    for left, right in (
+        (("epoch", "external/x_bench"), ("harbor", "adapter:xyz")),
+        (("github", "a"), ("lm_eval", "qrst")),
+        (("pwc", "b"), ("pwc", "c")),
+        (("vendor", "d"), ("evalscope", "e")),
+        (("opencompass", "f"), ("evalscope", "g")),
+    ):
+        assert found[left] == found[right], (left, right)
+    for left, right in (
+        (("pwc", "h"), ("helm", "seed_bench")),
+        (("github", "i"), ("github", "j")),
+        (("vendor", "k"), ("pwc", "l")),
+        (("vendor", "m"), ("pwc", "n")),
+        (("opencompass", "o"), ("pwc", "p")),
+    ):
+        assert found[left] != found[right], (left, right)
+
+
 def test_a_record_whose_id_contradicts_its_name_follows_id_and_paper() -> None:
     # OpenCompass lists key `piqa`, with PIQA's paper, under the name "OpenBookQA"
     cw = build_crosswalk(

@@ -18,6 +18,9 @@ Evidence, strongest first:
 5. the same name once each variant is written one way (`variants.variant_tokens`: "MGSM
    (Swahili)" and `mgsm:sw`, "WMT 2017 Latvian-English" and `wmt17:lv-en`), word for word,
    unless the two identities point at different data sets, papers or repositories;
+5b. the same name once the words saying what kind of thing it is ("Bench", "Dataset",
+   "Corpus"), its articles and a glued "v" of a version are dropped ("GSO-Bench" and `gso`),
+   written alike and with no disagreeing keys;
 6. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
    Last Exam)", an id abbreviating the name: `ifeval` for "Instruction Following"), or a hint
    (its full title, the channel's id) naming exactly one other identity that shares an arXiv
@@ -51,7 +54,10 @@ from benchhub.crosswalk.names import (
     is_generic,
     name_forms,
     names_in,
+    same_written_stem,
+    stem_words,
     tokens_of,
+    written_stem,
 )
 from benchhub.crosswalk.parents import link_parents
 from benchhub.crosswalk.variants import variant_tokens, without_unmarked, year_series
@@ -530,6 +536,7 @@ def resolve(
     _merge_same_name(spellings, uf, skip)
     _merge_same_dataset(spellings, uf, skip)
     _merge_variant_spellings(spellings, uf, skip)
+    _merge_same_stem(spellings, uf, skip)
     _merge_orphans_by_alternative(spellings, uf)
     groups = sorted(uf.groups().values(), key=lambda members: members[0])
     identities = [Identity([spellings[i] for i in members]) for members in groups]
@@ -692,6 +699,49 @@ def _merge_variant_spellings(
             if uf.union(anchor, root):
                 joined = members_of.pop(anchor, []) + members_of.pop(root, [])
                 members_of[uf.find(anchor)] = joined
+
+
+def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
+    """Step 5b: names equal once the words saying what kind of thing they are ("Bench",
+    "Dataset", "Corpus"), articles and a glued "v" of a version are dropped
+    (`names.stem_words`: "GSO-Bench" and `gso`, "The LAMBADA Dataset" and "LAMBADA", `squadv2`
+    and "SQuAD2.0") are one benchmark when they are written alike (`names.same_written_stem`:
+    "SEED" is not "Seed Bench") and their identities do not point at different data sets,
+    papers or repositories (then a person decides). A category's words and a stem under three
+    letters ("MT-Bench" is not "MT") name nothing alone; a data set group this module made is
+    known by its exact name only."""
+    by_stem: dict[str, list[int]] = defaultdict(list)
+    for index, sp in enumerate(spellings):
+        if not sp.is_benchmark or index in skip or _made_here(sp):
+            continue
+        words = stem_words(sp.forms.tokens)
+        stem = "".join(words)
+        if len(stem) >= 3 and not is_generic(words):
+            by_stem[stem].append(index)
+    members_of: dict[int, list[int]] | None = None
+    for _stem, indices in sorted(by_stem.items()):
+        if len({spellings[i].forms.primary for i in indices}) < 2:
+            continue  # one spelling, already merged by name
+        members_of = members_of if members_of is not None else uf.groups()
+        # one representative per identity and way of writing it
+        written = sorted(
+            {(uf.find(i), written_stem(spellings[i].forms.display) or "") for i in indices}
+        )
+        for position, (root, form) in enumerate(written):
+            for other_root, other_form in written[:position]:
+                anchor, this = uf.find(other_root), uf.find(root)
+                if (
+                    anchor == this
+                    or not same_written_stem(form or None, other_form or None)
+                    or keys_disagree(
+                        (spellings[i].keys for i in members_of.get(anchor, [anchor])),
+                        (spellings[i].keys for i in members_of.get(this, [this])),
+                    )
+                ):
+                    continue
+                if uf.union(anchor, this):
+                    joined = members_of.pop(anchor, []) + members_of.pop(this, [])
+                    members_of[uf.find(anchor)] = joined
 
 
 def _join_unmarked(
