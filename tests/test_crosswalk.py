@@ -233,6 +233,27 @@ def test_a_name_with_a_kind_word_article_or_glued_version_is_the_name() -> None:
         assert found[left] != found[right], (left, right)
 
 
+@pytest.mark.parametrize(
+    ("spelling", "same_as"),
+    [
+        ("CUB-200-2011 (ResNet-101)", "CUB-200-2011"),
+        ("miniImageNet (Conv-4)", "miniImageNet"),
+        ("CIFAR-FS (WRN-28-10)", "CIFAR-FS"),
+        ("Caltech-101 (Inception-v3)", "Caltech-101"),
+    ],
+)
+def test_the_network_a_score_was_obtained_with_is_a_setting(spelling: str, same_as: str) -> None:
+    assert name_forms(spelling).primary == name_forms(same_as).primary
+
+
+@pytest.mark.parametrize(
+    ("spelling", "other"),
+    [("VGG-Sound", "Sound"), ("TURINGBENCH (Turing Test, GPT-3)", "TURINGBENCH")],
+)
+def test_a_network_word_that_is_part_of_a_name_stays(spelling: str, other: str) -> None:
+    assert name_forms(spelling).primary != name_forms(other).primary
+
+
 def test_a_record_whose_id_contradicts_its_name_follows_id_and_paper() -> None:
     # OpenCompass lists key `piqa`, with PIQA's paper, under the name "OpenBookQA"
     cw = build_crosswalk(

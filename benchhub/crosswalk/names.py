@@ -129,6 +129,15 @@ _TRAINING_CONDITION = re.compile(
     r"|(?:with|without|no)\s+(?:extra|additional|external)\s+(?:training\s+)?data\b",
     re.I,
 )
+# A parenthetical that names the network a score was obtained with, a setting of the score:
+# "CUB-200-2011 (ResNet-101)" is CUB-200-2011, "miniImageNet (Conv-4)", "(ViT-B/16)",
+# "(WRN-28-10)". A name that only starts with such a word stays ("VGG-Sound").
+_MODEL_SETTING = re.compile(
+    r"(?:res-?net|resnext|wrn|wide-?resnet|vgg|dense-?net|efficient-?net|mobile-?net|"
+    r"inception|convnext|alexnet|vit|deit|swin|conv|bert|roberta)"
+    r"(?:[- ]?(?:v?\d+(?:[-x/.]\d+)*|[bslht](?:/\d+)?|base|large|small|tiny)(?:[-/ ]\d+)?)+",
+    re.I,
+)
 _TOKEN = re.compile(r"\d+(?:\.\d+)+|[a-z]+\d+(?:\.\d+)+|[a-z0-9]+|\+")
 # "v2", "2.0", "squad2.0": one version, written three ways
 _VERSION_FORM = re.compile(r"(?:v(?=\d))?(\D*\d+(?:\.\d+)*?)(?:\.0)?")
@@ -389,6 +398,8 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
             return " "
         if not inner_tokens or set(inner_tokens) <= DECORATION_TOKENS:
             return " "
+        if _MODEL_SETTING.fullmatch(inner):
+            return " "  # the network the score was obtained with: a setting
         if "/" in inner or set(inner_tokens) <= PUBLISHER_TOKENS:
             return " "
         lead = (re.findall(r"[A-Za-z0-9]+", outside) or [""])[0]
