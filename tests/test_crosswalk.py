@@ -196,6 +196,16 @@ def test_a_name_with_a_kind_word_article_or_glued_version_is_the_name() -> None:
             cand("evalscope", "e", "Needle in a Haystack"),
             cand("opencompass", "f", "LongQAv2"),
             cand("evalscope", "g", "LongQA v2"),
+            cand("helm", "thai_exam", "Thai Exam"),
+            cand("lighteval", "thai_exams", "Thai Exams"),
+            # category words spelling out the acronym after them say it again
+            cand("vendor", "q", "Multilingual MGSM (CoT)"),
+            cand("lm_eval", "mgsm", "MGSM"),
+            # words, not run-together letters
+            cand("pwc", "r", "Java scripts"),
+            cand("livebench", "javascript"),
+            cand("pwc", "s", "Multilingual LibriSpeech"),
+            cand("pwc", "t", "LibriSpeech"),
             # written differently: an acronym is not a word ("SEED" is not SEED-Bench)
             cand("pwc", "h", "SEED"),
             cand("helm", "seed_bench", "Seed Bench"),
@@ -221,6 +231,8 @@ def test_a_name_with_a_kind_word_article_or_glued_version_is_the_name() -> None:
         (("pwc", "b"), ("pwc", "c")),
         (("vendor", "d"), ("evalscope", "e")),
         (("opencompass", "f"), ("evalscope", "g")),
+        (("helm", "thai_exam"), ("lighteval", "thai_exams")),
+        (("vendor", "q"), ("lm_eval", "mgsm")),
     ):
         assert found[left] == found[right], (left, right)
     for left, right in (
@@ -229,6 +241,8 @@ def test_a_name_with_a_kind_word_article_or_glued_version_is_the_name() -> None:
         (("vendor", "k"), ("pwc", "l")),
         (("vendor", "m"), ("pwc", "n")),
         (("opencompass", "o"), ("pwc", "p")),
+        (("pwc", "r"), ("livebench", "javascript")),
+        (("pwc", "s"), ("pwc", "t")),
     ):
         assert found[left] != found[right], (left, right)
 
@@ -252,6 +266,18 @@ def test_the_network_a_score_was_obtained_with_is_a_setting(spelling: str, same_
 )
 def test_a_network_word_that_is_part_of_a_name_stays(spelling: str, other: str) -> None:
     assert name_forms(spelling).primary != name_forms(other).primary
+
+
+def test_two_spellings_of_one_part_do_not_make_their_head_a_parent() -> None:
+    cw = build_crosswalk(
+        [
+            cand("pwc", "a", "Oxford-IIIT Pet Dataset"),
+            cand("pwc", "b", "Oxford-IIIT Pets"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    assert [(b.name, b.parent_id) for b in cw.benchmarks] == [("Oxford-IIIT Pets", None)]
 
 
 def test_a_record_whose_id_contradicts_its_name_follows_id_and_paper() -> None:

@@ -400,7 +400,9 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
             placed.update((channel, n) for n in names)  # its own record gathers them
             continue
         if (
-            len(names) < 2
+            # parts that are one data set written two ways ("Oxford-IIIT Pets", "Oxford-IIIT
+            # Pet Dataset") are one part, not siblings
+            len({stem_words(name_forms(n).tokens) for n in names}) < 2
             or set(name_forms(head).tokens) <= PUBLISHER_TOKENS  # "OpenAI MRCR ..."
             or not is_parent_name(head)
             or is_generic(name_forms(head).tokens)
@@ -710,14 +712,13 @@ def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
     papers or repositories (then a person decides). A category's words and a stem under three
     letters ("MT-Bench" is not "MT") name nothing alone; a data set group this module made is
     known by its exact name only."""
-    by_stem: dict[str, list[int]] = defaultdict(list)
+    by_stem: dict[tuple[str, ...], list[int]] = defaultdict(list)
     for index, sp in enumerate(spellings):
         if not sp.is_benchmark or index in skip or _made_here(sp):
             continue
         words = stem_words(sp.forms.tokens)
-        stem = "".join(words)
-        if len(stem) >= 3 and not is_generic(words):
-            by_stem[stem].append(index)
+        if len("".join(words)) >= 3 and not is_generic(words):
+            by_stem[_with_versions_joined(words)].append(index)
     members_of: dict[int, list[int]] | None = None
     for _stem, indices in sorted(by_stem.items()):
         if len({spellings[i].forms.primary for i in indices}) < 2:
@@ -742,6 +743,18 @@ def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
                 if uf.union(anchor, this):
                     joined = members_of.pop(anchor, []) + members_of.pop(this, [])
                     members_of[uf.find(anchor)] = joined
+
+
+def _with_versions_joined(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Words compared one by one, a version number with the word before it ("LongBench v2" and
+    "LongBenchv2" meet; "Java scripts" is not `javascript`)."""
+    joined: list[str] = []
+    for word in words:
+        if joined and _VERSION.fullmatch(word):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return tuple(joined)
 
 
 def _join_unmarked(
@@ -842,6 +855,29 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
         )
         if len(initial) == 1:
             uf.union(initial.pop(), root)
+            continue
+        spelled = set().union(
+            *(_spelled_out_targets(spellings[i].forms, roots_by_primary, root) for i in members)
+        )
+        if len(spelled) == 1 and not evidence[root]:
+            uf.union(spelled.pop(), root)
+
+
+def _spelled_out_targets(
+    forms: NameForms, roots_by_primary: dict[str, set[int]], root: int
+) -> set[int]:
+    """ "Multilingual MGSM": category words before an acronym that they begin to spell out
+    (MGSM, Multilingual Grade School Math) say it again; the name is the acronym's, when one
+    identity has it. "Multilingual LibriSpeech" (no acronym) and "Chinese SimpleQA" (no
+    category word) are names of their own."""
+    tokens, words = forms.tokens, forms.display.split()
+    if len(tokens) < 2 or len(words) != len(tokens) or not is_generic(tokens[:-1]):
+        return set()
+    acronym = words[-1]
+    initials = "".join(t[0] for t in tokens[:-1])
+    if len(acronym) < 3 or not acronym.isupper() or not tokens[-1].startswith(initials):
+        return set()
+    return roots_by_primary.get(tokens[-1], set()) - {root}
 
 
 def _initial_targets(

@@ -259,16 +259,24 @@ _PREPOSITIONS = frozenset({"in", "of", "for", "on", "to", "with", "from", "at", 
 _GLUED_VERSION = re.compile(r"([a-z]{3,})v(\d+)")
 
 
+# A plain plural of a name's last word: "Oxford-IIIT Pets" and "Oxford-IIIT Pet Dataset".
+_PLURAL = re.compile(r"([a-z]{2,}[^aeiousw\d])s")
+
+
 def stem_words(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The words of a name without the words that say what kind of thing it is (a benchmark, a
-    data set, a corpus) and its articles, with a version glued as "v2" written as the number:
-    "GSO-Bench" and "gso", "The LAMBADA Dataset" and "LAMBADA", "LongBenchv2" and "LongBench
+    data set, a corpus) and its articles, its last word in the singular, with a version glued
+    as "v2" written as the number: "GSO-Bench" and "gso", "The LAMBADA Dataset" and
+    "LAMBADA", "Oxford-IIIT Pets" and "Oxford-IIIT Pet Dataset", "LongBenchv2" and "LongBench
     v2". They merge only where nothing else tells the two apart (see
     `benchmarks._merge_same_stem`)."""
-    return tuple(
+    words = [
         f"{m.group(1)}{m.group(2)}" if (m := _GLUED_VERSION.fullmatch(w)) else w
         for w in (tokens[i] for i in _stem_positions(tokens))
-    )
+    ]
+    if len(words) > 1 and (plural := _PLURAL.fullmatch(words[-1])):
+        words[-1] = plural.group(1)
+    return tuple(words)
 
 
 def written_stem(display: str) -> str | None:
