@@ -268,6 +268,25 @@ def test_a_network_word_that_is_part_of_a_name_stays(spelling: str, other: str) 
     assert name_forms(spelling).primary != name_forms(other).primary
 
 
+def test_a_one_letter_typo_sharing_a_paper_is_the_benchmark() -> None:
+    cw = build_crosswalk(
+        [
+            cand("lighteval", "olympiad_bench", "Olympiade Bench", arxiv_id="2402.14008"),
+            cand("evalscope", "olympiad_bench", "OlympiadBench", arxiv_id="2402.14008"),
+            cand("mlcommons", "a", "SeafloorAI", arxiv_id="2411.00172"),
+            cand("mlcommons", "b", "SeafloorGenAI", arxiv_id="2411.00172"),
+            cand("lm_eval", "careqa_en", "CareQA en", arxiv_id="2502.06666"),
+            cand("lm_eval", "careqa_es", "CareQA es", arxiv_id="2502.06666"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    found = ids(cw)
+    assert found[("lighteval", "olympiad_bench")] == found[("evalscope", "olympiad_bench")]
+    assert found[("mlcommons", "a")] != found[("mlcommons", "b")]
+    assert found[("lm_eval", "careqa_en")] != found[("lm_eval", "careqa_es")]
+
+
 def test_two_spellings_of_one_part_do_not_make_their_head_a_parent() -> None:
     cw = build_crosswalk(
         [

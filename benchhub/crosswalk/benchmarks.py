@@ -101,6 +101,9 @@ _TEST_SET_CONFIG = re.compile(
     r"(?P<set>[a-z][a-z0-9.]*?)[_:-](?P<pair>[a-z]{2,3}(?:_[a-z]{4})?-[a-z]{2,3}(?:_[a-z]{4})?)",
     re.I,
 )
+# A name this short one letter away from another is another name ("MMLU", "MMMU").
+_MIN_TYPO_LENGTH = 6
+_MIN_TYPO_WORD = 4
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
 _SHARED_KEY_LIMIT = 3
 
@@ -850,6 +853,10 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
         if len(abbreviated) == 1:
             uf.union(abbreviated.pop(), root)
             continue
+        misspelt = _misspelt_targets(sp, root, evidence, roots_by_key, groups, spellings)
+        if len(misspelt) == 1:
+            uf.union(misspelt.pop(), root)
+            continue
         initial = set().union(
             *(_initial_targets(spellings[i].forms.tokens, by_stem, root) for i in members)
         )
@@ -921,6 +928,61 @@ def _abbreviation_targets(
         ):
             found.add(other)
     return found
+
+
+def _misspelt_targets(
+    sp: Spelling,
+    root: int,
+    evidence: dict[int, set[str]],
+    roots_by_key: dict[str, set[int]],
+    groups: dict[int, list[int]],
+    spellings: list[Spelling],
+) -> set[int]:
+    """Identities sharing a strong key with `root` whose name is this one with one letter
+    added, dropped or changed: lighteval's "Olympiade Bench" and OlympiadBench on one paper.
+    Names of six letters or fewer, and names whose numbers differ, are not typos of each other
+    ("SeafloorAI" and "SeafloorGenAI" on one paper are two data sets)."""
+    others = {
+        other
+        for key in evidence[root]
+        if len(roots_by_key[key]) <= _SHARED_KEY_LIMIT
+        for other in roots_by_key[key]
+    } - {root}
+    return {
+        other
+        for other in others
+        if any(
+            spellings[i].is_benchmark
+            and _one_letter_apart(sp.forms.tokens, spellings[i].forms.tokens)
+            for i in groups[other]
+        )
+    }
+
+
+def _one_letter_apart(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
+    """One letter added, dropped or changed inside a word of four letters or more: "Olympiade
+    Bench" and "OlympiadBench"; "CareQA en" and "CareQA es" differ in a language code."""
+    a, b = "".join(left), "".join(right)
+    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) <= _MIN_TYPO_LENGTH:
+        return False
+    if [c for c in a if c.isdigit()] != [c for c in b if c.isdigit()]:
+        return False
+    start = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    if a[start + (len(a) >= len(b)) :] != b[start + (len(b) >= len(a)) :]:
+        return False
+    return all(_word_at(tokens, start) >= _MIN_TYPO_WORD for tokens in (left, right))
+
+
+def _word_at(tokens: tuple[str, ...], position: int) -> int:
+    """The length of the word holding `position` of the words run together (the last word's
+    for the position just after them)."""
+    for token in tokens:
+        if position < len(token):
+            return len(token)
+        position -= len(token)
+    return len(tokens[-1]) if tokens else 0
 
 
 def _targets(
