@@ -19,7 +19,8 @@ Evidence, strongest first:
    (Swahili)" and `mgsm:sw`, "WMT 2017 Latvian-English" and `wmt17:lv-en`), word for word,
    unless the two identities point at different data sets, papers or repositories;
 5b. the same name once the words saying what kind of thing it is ("Bench", "Dataset",
-   "Corpus"), its articles and a glued "v" of a version are dropped ("GSO-Bench" and `gso`),
+   "Corpus"), its articles, a plural and a glued "v" of a version are dropped ("GSO-Bench"
+   and `gso`),
    written alike and with no disagreeing keys;
 6. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
    Last Exam)", an id abbreviating the name: `ifeval` for "Instruction Following"), or a hint
@@ -27,7 +28,9 @@ Evidence, strongest first:
    id, HF dataset or repository with it, or an acronym relation with the one other identity
    sharing such a key ("grade-school-math" and GSM8K on openai/grade-school-math), or the
    channel's own id when the name is a typo of it ("TheroremQA"), or a first or last word cut
-   to its initial ("ARC-C" for "ARC Challenge", "C-SimpleQA" for "Chinese SimpleQA").
+   to its initial ("ARC-C" for "ARC Challenge", "C-SimpleQA" for "Chinese SimpleQA"), or a
+   one-letter typo of the one other identity sharing a key ("Olympiade Bench"), or category
+   words before an acronym they spell out ("Multilingual MGSM").
 An arXiv id, an HF dataset or a repository alone never merges: suites share papers and repos,
 and one dataset holds many configs. Only a person's split (curation) vetoes a merge.
 """
