@@ -41,7 +41,7 @@ import difflib
 import posixpath
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
@@ -58,6 +58,7 @@ from benchhub.crosswalk.names import (
     name_forms,
     names_in,
     same_written_stem,
+    stem_key,
     stem_words,
     tokens_of,
     written_stem,
@@ -722,9 +723,8 @@ def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
     for index, sp in enumerate(spellings):
         if not sp.is_benchmark or index in skip or _made_here(sp):
             continue
-        words = stem_words(sp.forms.tokens)
-        if len("".join(words)) >= 3 and not is_generic(words):
-            by_stem[_with_versions_joined(words)].append(index)
+        if (stem := stem_key(sp.forms.tokens)) is not None:
+            by_stem[stem].append(index)
     members_of: dict[int, list[int]] | None = None
     for _stem, indices in sorted(by_stem.items()):
         if len({spellings[i].forms.primary for i in indices}) < 2:
@@ -751,16 +751,32 @@ def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
                     members_of[uf.find(anchor)] = joined
 
 
-def _with_versions_joined(words: tuple[str, ...]) -> tuple[str, ...]:
-    """Words compared one by one, a version number with the word before it ("LongBench v2" and
-    "LongBenchv2" meet; "Java scripts" is not `javascript`)."""
-    joined: list[str] = []
-    for word in words:
-        if joined and _VERSION.fullmatch(word):
-            joined[-1] += word
-        else:
-            joined.append(word)
-    return tuple(joined)
+def stem_twins(records: Iterable[tuple[str, str, StrongKeys]]) -> dict[str, str]:
+    """Released top-level records (id, name, keys) whose names are one name by
+    `_merge_same_stem`'s rule ("GSO-Bench" and "gso"): each id maps to its twin, a merge the
+    crosswalk missed. Records pointing at different data (`keys.keys_disagree`) are two
+    benchmarks a person has to tell apart, not a miss; one name under two ids is another
+    check's (`published_names_unique`)."""
+    by_stem: dict[tuple[str, ...], list[tuple[str, str, str | None, StrongKeys]]] = defaultdict(
+        list
+    )
+    for benchmark_id, name, keys in records:
+        forms = name_forms(name)
+        if (stem := stem_key(forms.tokens)) is not None:
+            by_stem[stem].append((benchmark_id, forms.primary, written_stem(forms.display), keys))
+    twins: dict[str, str] = {}
+    for group in by_stem.values():
+        for benchmark_id, primary, written, keys in group:
+            for other, other_primary, other_written, other_keys in group:
+                if (
+                    other != benchmark_id
+                    and other_primary != primary
+                    and same_written_stem(written, other_written)
+                    and not keys_disagree([keys], [other_keys])
+                ):
+                    twins[benchmark_id] = other
+                    break
+    return twins
 
 
 def _join_unmarked(

@@ -259,6 +259,8 @@ _PREPOSITIONS = frozenset({"in", "of", "for", "on", "to", "with", "from", "at", 
 _GLUED_VERSION = re.compile(r"([a-z]{3,})v(\d+)")
 
 
+_MIN_STEM = 3
+_VERSION_WORD = re.compile(r"v?\d+(?:\.\d+)*")
 # A plain plural of a name's last word: "Oxford-IIIT Pets" and "Oxford-IIIT Pet Dataset".
 _PLURAL = re.compile(r"([a-z]{2,}[^aeiousw\d])s")
 
@@ -277,6 +279,23 @@ def stem_words(tokens: tuple[str, ...]) -> tuple[str, ...]:
     if len(words) > 1 and (plural := _PLURAL.fullmatch(words[-1])):
         words[-1] = plural.group(1)
     return tuple(words)
+
+
+def stem_key(tokens: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The stem's words compared one by one, a version number joined to the word before it
+    ("LongBench v2" and "LongBenchv2" meet; "Java scripts" is not `javascript`), or None for a
+    stem that names nothing alone: under three letters ("MT-Bench" is not "MT") or category
+    words ("Reasoning Bench")."""
+    words = stem_words(tokens)
+    if len("".join(words)) < _MIN_STEM or is_generic(words):
+        return None
+    joined: list[str] = []
+    for word in words:
+        if joined and _VERSION_WORD.fullmatch(word):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return tuple(joined)
 
 
 def written_stem(display: str) -> str | None:
