@@ -23,6 +23,7 @@ from benchhub.checks.frames import (
     with_expected_missing_fields,
     with_model_invariants,
     with_sibling_parts,
+    with_stem_twins,
     with_top_level_name_problems,
     with_variant_twins,
 )
@@ -57,9 +58,13 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": lambda f: with_sibling_parts(
-            with_category_parents(
-                with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(f)))
+        "benchmarks": lambda f: with_stem_twins(
+            with_sibling_parts(
+                with_category_parents(
+                    with_variant_twins(
+                        with_top_level_name_problems(with_expected_missing_fields(f))
+                    )
+                )
             )
         ),
         "models": with_model_invariants,
@@ -515,6 +520,28 @@ def test_one_variant_under_two_ids_warns_unless_they_point_at_different_data() -
     assert not results["one_id_per_variant"].blocking
     assert "mgsm-swahili" in results["one_id_per_variant"].summary
     assert "xnli" not in results["one_id_per_variant"].summary
+
+
+def test_one_name_with_and_without_a_kind_word_under_two_ids_blocks() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="gso-bench", name="GSO-Bench"),
+        benchmark(benchmark_id="gso", name="gso"),
+        # written differently where both show capitals: two names
+        benchmark(benchmark_id="seed", name="SEED"),
+        benchmark(benchmark_id="seed-bench", name="Seed Bench"),
+        # pointing at different repositories: a person decides
+        benchmark(benchmark_id="infer-bench", name="Infer-Bench", github_url="https://github.com/a/infer"),
+        benchmark(benchmark_id="infer", name="Infer", github_url="https://github.com/b/infer"),
+        # a child is named within its parent
+        benchmark(benchmark_id="the-mmlu", name="The MMLU", parent_id="mmlu"),
+    ]  # fmt: skip
+    results = outcomes("benchmarks", rows, merged_benchmark_count=8, min_published_benchmarks=1)
+    assert failed(results) == {"one_id_per_name_stem"}
+    assert results["one_id_per_name_stem"].blocking
+    assert "gso-bench" in results["one_id_per_name_stem"].summary
+    assert "seed" not in results["one_id_per_name_stem"].summary
+    assert "infer" not in results["one_id_per_name_stem"].summary
 
 
 def test_sibling_parts_without_a_parent_record_warn() -> None:

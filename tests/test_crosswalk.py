@@ -183,6 +183,122 @@ def test_shared_keys_alone_never_merge() -> None:
     }
 
 
+def test_a_name_with_a_kind_word_article_or_glued_version_is_the_name() -> None:
+    cw = build_crosswalk(
+        [
+            cand("epoch", "external/x_bench", "XYZ-Bench", arxiv_id="2505.00001"),
+            cand("harbor", "adapter:xyz", "xyz"),
+            cand("github", "a", "The QRST Dataset"),
+            cand("lm_eval", "qrst", "QRST"),
+            cand("pwc", "b", "ABCSum Corpus"),
+            cand("pwc", "c", "ABCSum"),
+            cand("vendor", "d", "Needle in Haystack"),
+            cand("evalscope", "e", "Needle in a Haystack"),
+            cand("opencompass", "f", "LongQAv2"),
+            cand("evalscope", "g", "LongQA v2"),
+            cand("helm", "thai_exam", "Thai Exam"),
+            cand("lighteval", "thai_exams", "Thai Exams"),
+            # category words spelling out the acronym after them say it again
+            cand("vendor", "q", "Multilingual MGSM (CoT)"),
+            cand("lm_eval", "mgsm", "MGSM"),
+            # words, not run-together letters
+            cand("pwc", "r", "Java scripts"),
+            cand("livebench", "javascript"),
+            cand("pwc", "s", "Multilingual LibriSpeech"),
+            cand("pwc", "t", "LibriSpeech"),
+            # written differently: an acronym is not a word ("SEED" is not SEED-Bench)
+            cand("pwc", "h", "SEED"),
+            cand("helm", "seed_bench", "Seed Bench"),
+            # pointing at different repositories: a person decides
+            cand("github", "i", "Infer-Bench", github_url="https://github.com/a/infer"),
+            cand("github", "j", "infer benchmark", github_url="https://github.com/b/infer"),
+            # a stem under three letters or of category words names nothing alone
+            cand("vendor", "k", "MT-Bench"),
+            cand("pwc", "l", "MT"),
+            cand("vendor", "m", "Reasoning Bench"),
+            cand("pwc", "n", "Reasoning"),
+            # the kind word inside a name is part of it
+            cand("opencompass", "o", "MathBench"),
+            cand("pwc", "p", "MATH"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    found = ids(cw)
+    for left, right in (
+        (("epoch", "external/x_bench"), ("harbor", "adapter:xyz")),
+        (("github", "a"), ("lm_eval", "qrst")),
+        (("pwc", "b"), ("pwc", "c")),
+        (("vendor", "d"), ("evalscope", "e")),
+        (("opencompass", "f"), ("evalscope", "g")),
+        (("helm", "thai_exam"), ("lighteval", "thai_exams")),
+        (("vendor", "q"), ("lm_eval", "mgsm")),
+    ):
+        assert found[left] == found[right], (left, right)
+    for left, right in (
+        (("pwc", "h"), ("helm", "seed_bench")),
+        (("github", "i"), ("github", "j")),
+        (("vendor", "k"), ("pwc", "l")),
+        (("vendor", "m"), ("pwc", "n")),
+        (("opencompass", "o"), ("pwc", "p")),
+        (("pwc", "r"), ("livebench", "javascript")),
+        (("pwc", "s"), ("pwc", "t")),
+    ):
+        assert found[left] != found[right], (left, right)
+
+
+@pytest.mark.parametrize(
+    ("spelling", "same_as"),
+    [
+        ("CUB-200-2011 (ResNet-101)", "CUB-200-2011"),
+        ("miniImageNet (Conv-4)", "miniImageNet"),
+        ("CIFAR-FS (WRN-28-10)", "CIFAR-FS"),
+        ("Caltech-101 (Inception-v3)", "Caltech-101"),
+    ],
+)
+def test_the_network_a_score_was_obtained_with_is_a_setting(spelling: str, same_as: str) -> None:
+    assert name_forms(spelling).primary == name_forms(same_as).primary
+
+
+@pytest.mark.parametrize(
+    ("spelling", "other"),
+    [("VGG-Sound", "Sound"), ("TURINGBENCH (Turing Test, GPT-3)", "TURINGBENCH")],
+)
+def test_a_network_word_that_is_part_of_a_name_stays(spelling: str, other: str) -> None:
+    assert name_forms(spelling).primary != name_forms(other).primary
+
+
+def test_a_one_letter_typo_sharing_a_paper_is_the_benchmark() -> None:
+    cw = build_crosswalk(
+        [
+            cand("lighteval", "olympiad_bench", "Olympiade Bench", arxiv_id="2402.14008"),
+            cand("evalscope", "olympiad_bench", "OlympiadBench", arxiv_id="2402.14008"),
+            cand("mlcommons", "a", "SeafloorAI", arxiv_id="2411.00172"),
+            cand("mlcommons", "b", "SeafloorGenAI", arxiv_id="2411.00172"),
+            cand("lm_eval", "careqa_en", "CareQA en", arxiv_id="2502.06666"),
+            cand("lm_eval", "careqa_es", "CareQA es", arxiv_id="2502.06666"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    found = ids(cw)
+    assert found[("lighteval", "olympiad_bench")] == found[("evalscope", "olympiad_bench")]
+    assert found[("mlcommons", "a")] != found[("mlcommons", "b")]
+    assert found[("lm_eval", "careqa_en")] != found[("lm_eval", "careqa_es")]
+
+
+def test_two_spellings_of_one_part_do_not_make_their_head_a_parent() -> None:
+    cw = build_crosswalk(
+        [
+            cand("pwc", "a", "Oxford-IIIT Pet Dataset"),
+            cand("pwc", "b", "Oxford-IIIT Pets"),
+        ],
+        [],
+        NO_CURATION,
+    )
+    assert [(b.name, b.parent_id) for b in cw.benchmarks] == [("Oxford-IIIT Pets", None)]
+
+
 def test_a_record_whose_id_contradicts_its_name_follows_id_and_paper() -> None:
     # OpenCompass lists key `piqa`, with PIQA's paper, under the name "OpenBookQA"
     cw = build_crosswalk(

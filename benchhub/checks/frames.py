@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
-from benchhub.crosswalk.benchmarks import head_splits
+from benchhub.crosswalk.benchmarks import head_splits, stem_twins
 from benchhub.crosswalk.keys import is_paper_url, record_keys
 from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
 from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
@@ -325,9 +325,13 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_sibling_parts(
-        with_category_parents(
-            with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(frame)))
+    "benchmarks": lambda frame: with_stem_twins(
+        with_sibling_parts(
+            with_category_parents(
+                with_variant_twins(
+                    with_top_level_name_problems(with_expected_missing_fields(frame))
+                )
+            )
         )
     ),
     "models": lambda frame: with_model_invariants(frame),
@@ -402,6 +406,27 @@ def with_variant_twins(benchmarks: pd.DataFrame) -> pd.DataFrame:
         if row["published"]
     )
     return benchmarks.assign(variant_twin=[twins.get(str(r["benchmark_id"])) for r in rows])
+
+
+def with_stem_twins(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `stem_twin`: for a released top-level record named as another released top-level
+    record but for a kind word, an article, a plural or a glued version ("GSO-Bench" and
+    "gso"; benchhub/crosswalk/benchmarks.py stem_twins), that other id, unless the two point
+    at different data."""
+    columns = ["benchmark_id", "top_level_name", "hf_dataset", "arxiv_id", "paper_url"]
+    rows = benchmarks[[*columns, "github_url"]].astype(object).to_dict("records")
+    twins = stem_twins(
+        (
+            str(row["benchmark_id"]),
+            str(row["top_level_name"]),
+            record_keys(
+                *(_text(row[c]) for c in ("hf_dataset", "arxiv_id", "paper_url", "github_url"))
+            ),
+        )
+        for row in rows
+        if _text(row["top_level_name"])
+    )
+    return benchmarks.assign(stem_twin=[twins.get(str(r["benchmark_id"])) for r in rows])
 
 
 def _rows(frame: pd.DataFrame, *columns: str) -> list[tuple[Any, ...]]:

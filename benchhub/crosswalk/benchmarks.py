@@ -18,13 +18,19 @@ Evidence, strongest first:
 5. the same name once each variant is written one way (`variants.variant_tokens`: "MGSM
    (Swahili)" and `mgsm:sw`, "WMT 2017 Latvian-English" and `wmt17:lv-en`), word for word,
    unless the two identities point at different data sets, papers or repositories;
+5b. the same name once the words saying what kind of thing it is ("Bench", "Dataset",
+   "Corpus"), its articles, a plural and a glued "v" of a version are dropped ("GSO-Bench"
+   and `gso`),
+   written alike and with no disagreeing keys;
 6. for an identity known by one name only: a name it asserts beside its own ("HLE (Humanity's
    Last Exam)", an id abbreviating the name: `ifeval` for "Instruction Following"), or a hint
    (its full title, the channel's id) naming exactly one other identity that shares an arXiv
    id, HF dataset or repository with it, or an acronym relation with the one other identity
    sharing such a key ("grade-school-math" and GSM8K on openai/grade-school-math), or the
    channel's own id when the name is a typo of it ("TheroremQA"), or a first or last word cut
-   to its initial ("ARC-C" for "ARC Challenge", "C-SimpleQA" for "Chinese SimpleQA").
+   to its initial ("ARC-C" for "ARC Challenge", "C-SimpleQA" for "Chinese SimpleQA"), or a
+   one-letter typo of the one other identity sharing a key ("Olympiade Bench"), or category
+   words before an acronym they spell out ("Multilingual MGSM").
 An arXiv id, an HF dataset or a repository alone never merges: suites share papers and repos,
 and one dataset holds many configs. Only a person's split (curation) vetoes a merge.
 """
@@ -35,7 +41,7 @@ import difflib
 import posixpath
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
@@ -51,7 +57,11 @@ from benchhub.crosswalk.names import (
     is_generic,
     name_forms,
     names_in,
+    same_written_stem,
+    stem_key,
+    stem_words,
     tokens_of,
+    written_stem,
 )
 from benchhub.crosswalk.parents import link_parents
 from benchhub.crosswalk.variants import variant_tokens, without_unmarked, year_series
@@ -95,6 +105,9 @@ _TEST_SET_CONFIG = re.compile(
     r"(?P<set>[a-z][a-z0-9.]*?)[_:-](?P<pair>[a-z]{2,3}(?:_[a-z]{4})?-[a-z]{2,3}(?:_[a-z]{4})?)",
     re.I,
 )
+# A name this short one letter away from another is another name ("MMLU", "MMMU").
+_MIN_TYPO_LENGTH = 6
+_MIN_TYPO_WORD = 4
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
 _SHARED_KEY_LIMIT = 3
 
@@ -394,7 +407,9 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
             placed.update((channel, n) for n in names)  # its own record gathers them
             continue
         if (
-            len(names) < 2
+            # parts that are one data set written two ways ("Oxford-IIIT Pets", "Oxford-IIIT
+            # Pet Dataset") are one part, not siblings
+            len({stem_words(name_forms(n).tokens) for n in names}) < 2
             or set(name_forms(head).tokens) <= PUBLISHER_TOKENS  # "OpenAI MRCR ..."
             or not is_parent_name(head)
             or is_generic(name_forms(head).tokens)
@@ -530,6 +545,7 @@ def resolve(
     _merge_same_name(spellings, uf, skip)
     _merge_same_dataset(spellings, uf, skip)
     _merge_variant_spellings(spellings, uf, skip)
+    _merge_same_stem(spellings, uf, skip)
     _merge_orphans_by_alternative(spellings, uf)
     groups = sorted(uf.groups().values(), key=lambda members: members[0])
     identities = [Identity([spellings[i] for i in members]) for members in groups]
@@ -694,6 +710,75 @@ def _merge_variant_spellings(
                 members_of[uf.find(anchor)] = joined
 
 
+def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
+    """Step 5b: names equal once the words saying what kind of thing they are ("Bench",
+    "Dataset", "Corpus"), articles and a glued "v" of a version are dropped
+    (`names.stem_words`: "GSO-Bench" and `gso`, "The LAMBADA Dataset" and "LAMBADA", `squadv2`
+    and "SQuAD2.0") are one benchmark when they are written alike (`names.same_written_stem`:
+    "SEED" is not "Seed Bench") and their identities do not point at different data sets,
+    papers or repositories (then a person decides). A category's words and a stem under three
+    letters ("MT-Bench" is not "MT") name nothing alone; a data set group this module made is
+    known by its exact name only."""
+    by_stem: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for index, sp in enumerate(spellings):
+        if not sp.is_benchmark or index in skip or _made_here(sp):
+            continue
+        if (stem := stem_key(sp.forms.tokens)) is not None:
+            by_stem[stem].append(index)
+    members_of: dict[int, list[int]] | None = None
+    for _stem, indices in sorted(by_stem.items()):
+        if len({spellings[i].forms.primary for i in indices}) < 2:
+            continue  # one spelling, already merged by name
+        members_of = members_of if members_of is not None else uf.groups()
+        # one representative per identity and way of writing it
+        written = sorted(
+            {(uf.find(i), written_stem(spellings[i].forms.display) or "") for i in indices}
+        )
+        for position, (root, form) in enumerate(written):
+            for other_root, other_form in written[:position]:
+                anchor, this = uf.find(other_root), uf.find(root)
+                if (
+                    anchor == this
+                    or not same_written_stem(form or None, other_form or None)
+                    or keys_disagree(
+                        (spellings[i].keys for i in members_of.get(anchor, [anchor])),
+                        (spellings[i].keys for i in members_of.get(this, [this])),
+                    )
+                ):
+                    continue
+                if uf.union(anchor, this):
+                    joined = members_of.pop(anchor, []) + members_of.pop(this, [])
+                    members_of[uf.find(anchor)] = joined
+
+
+def stem_twins(records: Iterable[tuple[str, str, StrongKeys]]) -> dict[str, str]:
+    """Released top-level records (id, name, keys) whose names are one name by
+    `_merge_same_stem`'s rule ("GSO-Bench" and "gso"): each id maps to its twin, a merge the
+    crosswalk missed. Records pointing at different data (`keys.keys_disagree`) are two
+    benchmarks a person has to tell apart, not a miss; one name under two ids is another
+    check's (`published_names_unique`)."""
+    by_stem: dict[tuple[str, ...], list[tuple[str, str, str | None, StrongKeys]]] = defaultdict(
+        list
+    )
+    for benchmark_id, name, keys in records:
+        forms = name_forms(name)
+        if (stem := stem_key(forms.tokens)) is not None:
+            by_stem[stem].append((benchmark_id, forms.primary, written_stem(forms.display), keys))
+    twins: dict[str, str] = {}
+    for group in by_stem.values():
+        for benchmark_id, primary, written, keys in group:
+            for other, other_primary, other_written, other_keys in group:
+                if (
+                    other != benchmark_id
+                    and other_primary != primary
+                    and same_written_stem(written, other_written)
+                    and not keys_disagree([keys], [other_keys])
+                ):
+                    twins[benchmark_id] = other
+                    break
+    return twins
+
+
 def _join_unmarked(
     spellings: list[Spelling],
     by_variant: dict[tuple[str, ...], list[int]],
@@ -787,11 +872,38 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
         if len(abbreviated) == 1:
             uf.union(abbreviated.pop(), root)
             continue
+        misspelt = _misspelt_targets(sp, root, evidence, roots_by_key, groups, spellings)
+        if len(misspelt) == 1:
+            uf.union(misspelt.pop(), root)
+            continue
         initial = set().union(
             *(_initial_targets(spellings[i].forms.tokens, by_stem, root) for i in members)
         )
         if len(initial) == 1:
             uf.union(initial.pop(), root)
+            continue
+        spelled = set().union(
+            *(_spelled_out_targets(spellings[i].forms, roots_by_primary, root) for i in members)
+        )
+        if len(spelled) == 1 and not evidence[root]:
+            uf.union(spelled.pop(), root)
+
+
+def _spelled_out_targets(
+    forms: NameForms, roots_by_primary: dict[str, set[int]], root: int
+) -> set[int]:
+    """ "Multilingual MGSM": category words before an acronym that they begin to spell out
+    (MGSM, Multilingual Grade School Math) say it again; the name is the acronym's, when one
+    identity has it. "Multilingual LibriSpeech" (no acronym) and "Chinese SimpleQA" (no
+    category word) are names of their own."""
+    tokens, words = forms.tokens, forms.display.split()
+    if len(tokens) < 2 or len(words) != len(tokens) or not is_generic(tokens[:-1]):
+        return set()
+    acronym = words[-1]
+    initials = "".join(t[0] for t in tokens[:-1])
+    if len(acronym) < 3 or not acronym.isupper() or not tokens[-1].startswith(initials):
+        return set()
+    return roots_by_primary.get(tokens[-1], set()) - {root}
 
 
 def _initial_targets(
@@ -835,6 +947,61 @@ def _abbreviation_targets(
         ):
             found.add(other)
     return found
+
+
+def _misspelt_targets(
+    sp: Spelling,
+    root: int,
+    evidence: dict[int, set[str]],
+    roots_by_key: dict[str, set[int]],
+    groups: dict[int, list[int]],
+    spellings: list[Spelling],
+) -> set[int]:
+    """Identities sharing a strong key with `root` whose name is this one with one letter
+    added, dropped or changed: lighteval's "Olympiade Bench" and OlympiadBench on one paper.
+    Names of six letters or fewer, and names whose numbers differ, are not typos of each other
+    ("SeafloorAI" and "SeafloorGenAI" on one paper are two data sets)."""
+    others = {
+        other
+        for key in evidence[root]
+        if len(roots_by_key[key]) <= _SHARED_KEY_LIMIT
+        for other in roots_by_key[key]
+    } - {root}
+    return {
+        other
+        for other in others
+        if any(
+            spellings[i].is_benchmark
+            and _one_letter_apart(sp.forms.tokens, spellings[i].forms.tokens)
+            for i in groups[other]
+        )
+    }
+
+
+def _one_letter_apart(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
+    """One letter added, dropped or changed inside a word of four letters or more: "Olympiade
+    Bench" and "OlympiadBench"; "CareQA en" and "CareQA es" differ in a language code."""
+    a, b = "".join(left), "".join(right)
+    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) <= _MIN_TYPO_LENGTH:
+        return False
+    if [c for c in a if c.isdigit()] != [c for c in b if c.isdigit()]:
+        return False
+    start = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    if a[start + (len(a) >= len(b)) :] != b[start + (len(b) >= len(a)) :]:
+        return False
+    return all(_word_at(tokens, start) >= _MIN_TYPO_WORD for tokens in (left, right))
+
+
+def _word_at(tokens: tuple[str, ...], position: int) -> int:
+    """The length of the word holding `position` of the words run together (the last word's
+    for the position just after them)."""
+    for token in tokens:
+        if position < len(token):
+            return len(token)
+        position -= len(token)
+    return len(tokens[-1]) if tokens else 0
 
 
 def _targets(

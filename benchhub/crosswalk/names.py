@@ -129,6 +129,15 @@ _TRAINING_CONDITION = re.compile(
     r"|(?:with|without|no)\s+(?:extra|additional|external)\s+(?:training\s+)?data\b",
     re.I,
 )
+# A parenthetical that names the network a score was obtained with, a setting of the score:
+# "CUB-200-2011 (ResNet-101)" is CUB-200-2011, "miniImageNet (Conv-4)", "(ViT-B/16)",
+# "(WRN-28-10)". A name that only starts with such a word stays ("VGG-Sound").
+_MODEL_SETTING = re.compile(
+    r"(?:res-?net|resnext|wrn|wide-?resnet|vgg|dense-?net|efficient-?net|mobile-?net|"
+    r"inception|convnext|alexnet|vit|deit|swin|conv|bert|roberta)"
+    r"(?:[- ]?(?:v?\d+(?:[-x/.]\d+)*|[bslht](?:/\d+)?|base|large|small|tiny)(?:[-/ ]\d+)?)+",
+    re.I,
+)
 _TOKEN = re.compile(r"\d+(?:\.\d+)+|[a-z]+\d+(?:\.\d+)+|[a-z0-9]+|\+")
 # "v2", "2.0", "squad2.0": one version, written three ways
 _VERSION_FORM = re.compile(r"(?:v(?=\d))?(\D*\d+(?:\.\d+)*?)(?:\.0)?")
@@ -237,6 +246,91 @@ def _strip_last_word(display: str) -> str:
     return re.sub(r"[ _-]+\w+\s*$", "", display.rstrip())
 
 
+# Words that say what kind of thing a name is, not which one: "GSO-Bench" is GSO, "The LAMBADA
+# Dataset" is LAMBADA, "SAMSum Corpus" is SAMSum. Only as separate last words: "LiveCodeBench"
+# and "MathBench" are names of their own.
+KIND_SUFFIXES = frozenset({"bench", "benchmark", "benchmarks", "dataset", "datasets", "corpus"})
+# An article is no part of a name: "The Pile", "Needle in a Haystack" / "Needle in Haystack".
+# "a" only after a preposition: elsewhere it can be a word of the name (a tag, a grade).
+_LEADING_ARTICLES = frozenset({"the"})
+_ARTICLES = frozenset({"a", "an", "the"})
+_PREPOSITIONS = frozenset({"in", "of", "for", "on", "to", "with", "from", "at", "by", "as"})
+# A version glued to its name: "LongBenchv2", `squadv2` (= "LongBench v2", "SQuAD2.0").
+_GLUED_VERSION = re.compile(r"([a-z]{3,})v(\d+)")
+
+
+_MIN_STEM = 3
+_VERSION_WORD = re.compile(r"v?\d+(?:\.\d+)*")
+# A plain plural of a name's last word: "Oxford-IIIT Pets" and "Oxford-IIIT Pet Dataset".
+_PLURAL = re.compile(r"([a-z]{2,}[^aeiousw\d])s")
+
+
+def stem_words(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of a name without the words that say what kind of thing it is (a benchmark, a
+    data set, a corpus) and its articles, its last word in the singular, with a version glued
+    as "v2" written as the number: "GSO-Bench" and "gso", "The LAMBADA Dataset" and
+    "LAMBADA", "Oxford-IIIT Pets" and "Oxford-IIIT Pet Dataset", "LongBenchv2" and "LongBench
+    v2". They merge only where nothing else tells the two apart (see
+    `benchmarks._merge_same_stem`)."""
+    words = [
+        f"{m.group(1)}{m.group(2)}" if (m := _GLUED_VERSION.fullmatch(w)) else w
+        for w in (tokens[i] for i in _stem_positions(tokens))
+    ]
+    if len(words) > 1 and (plural := _PLURAL.fullmatch(words[-1])):
+        words[-1] = plural.group(1)
+    return tuple(words)
+
+
+def stem_key(tokens: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The stem's words compared one by one, a version number joined to the word before it
+    ("LongBench v2" and "LongBenchv2" meet; "Java scripts" is not `javascript`), or None for a
+    stem that names nothing alone: under three letters ("MT-Bench" is not "MT") or category
+    words ("Reasoning Bench")."""
+    words = stem_words(tokens)
+    if len("".join(words)) < _MIN_STEM or is_generic(words):
+        return None
+    joined: list[str] = []
+    for word in words:
+        if joined and _VERSION_WORD.fullmatch(word):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return tuple(joined)
+
+
+def written_stem(display: str) -> str | None:
+    """The stem's words as the name writes them, capitals kept ("SEED" for "SEED", "Seed" for
+    "Seed Bench"), or None for a name written all in lower case (a task id says nothing of how
+    the name is written)."""
+    if display == display.lower():
+        return None
+    words = re.findall(r"[^\W_]+", display)
+    return "".join(words[i] for i in _stem_positions(tuple(w.lower() for w in words)))
+
+
+def same_written_stem(left: str | None, right: str | None) -> bool:
+    """Two names whose stems agree are written alike, capitals included, unless one is all in
+    lower case: "SEED" (an emotion data set) is not "Seed Bench" (SEED-Bench)."""
+    if left is None or right is None or left.lower() != right.lower():
+        return True
+    return left == right
+
+
+def _stem_positions(words: tuple[str, ...]) -> list[int]:
+    kept = [
+        i
+        for i, w in enumerate(words)
+        if not (w in _ARTICLES and 0 < i < len(words) - 1 and words[i - 1] in _PREPOSITIONS)
+    ]
+    while len(kept) > 1 and words[kept[0]] in _LEADING_ARTICLES:
+        kept = kept[1:]
+    while len(kept) > 1 and words[kept[-1]] in KIND_SUFFIXES:
+        kept = kept[:-1]
+    if len(kept) > 2 and [words[i] for i in kept[-2:]] == ["data", "set"]:
+        kept = kept[:-2]
+    return kept
+
+
 def names_a_setting(benchmark_id: str) -> bool:
     """An id whose words the name rules fold away (`nortruthfulqa-mc-nno-p0`,
     `global-piqa-parallel-cloze-deu-latn`): it names a setting of a score, not a benchmark."""
@@ -331,6 +425,8 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
             return " "
         if not inner_tokens or set(inner_tokens) <= DECORATION_TOKENS:
             return " "
+        if _MODEL_SETTING.fullmatch(inner):
+            return " "  # the network the score was obtained with: a setting
         if "/" in inner or set(inner_tokens) <= PUBLISHER_TOKENS:
             return " "
         lead = (re.findall(r"[A-Za-z0-9]+", outside) or [""])[0]
