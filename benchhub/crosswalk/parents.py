@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
-from benchhub.crosswalk.names import name_forms, names_in
+from benchhub.crosswalk.names import name_forms, names_in, tokens_of
 
 if TYPE_CHECKING:
     from benchhub.crosswalk.benchmarks import Identity, Spelling
@@ -171,12 +171,11 @@ def _family_parent(
     leaderboard) or a category (HELM's "Reasoning") is a grouping, not a parent."""
     votes: Counter[int] = Counter()
     own = _evidence(identity)
-    channels = {sp.channel for sp in identity.members}
     for sp in identity.members:
         family = sp.candidate.family if sp.candidate else None
         if family and is_parent_name(family):
             target = by_primary.get(name_forms(family).primary, number)
-            if target != number and _collects_benchmarks(identities[target], channels):
+            if target != number and _collects_benchmarks(identities[target], identity, family):
                 continue
             # a category of a benchmark (LiveBench's "Reasoning") belongs to it by its listing
             if target != number and (
@@ -188,17 +187,24 @@ def _family_parent(
     return min(votes, key=lambda t: (-votes[t], t)) if votes else None
 
 
-def _collects_benchmarks(family: Identity, task_channels: set[str]) -> bool:
+def _collects_benchmarks(family: Identity, task: Identity, family_name: str) -> bool:
     """A family known only to one channel (its file or folder of tasks), with no paper, data set
-    or repository of its own, collects a task another channel lists too: lighteval's `med.py`
-    runs MedQA and MedMCQA, benchmarks of their own, so "Med" is no parent of theirs."""
-    named = [sp for sp in family.members if sp.is_benchmark]
-    family_channels = {sp.channel for sp in named}
-    return (
-        len(family_channels) == 1
-        and not _evidence(family)
-        and bool(task_channels - family_channels)
+    or repository of its own, collects a task that other channels list under names of its own:
+    lighteval's `med.py` runs MedQA and MedMCQA ("MedQA" elsewhere, not "Med" plus a word),
+    benchmarks of their own, so "Med" is no parent of theirs. A task the other channels too
+    write as the family's words plus more ("GPQA Diamond" of openbench's `gpqa`) is its part."""
+    family_channels = {sp.channel for sp in family.members if sp.is_benchmark}
+    if len(family_channels) != 1 or _evidence(family):
+        return False
+    elsewhere = [sp.source_name for sp in task.members if sp.channel not in family_channels]
+    if not elsewhere:
+        return False
+    family_words = tokens_of(family_name)
+    as_part = sum(
+        len(words) > len(family_words) and words[: len(family_words)] == family_words
+        for words in map(tokens_of, elsewhere)
     )
+    return 2 * as_part < len(elsewhere)
 
 
 def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
