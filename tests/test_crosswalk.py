@@ -826,6 +826,42 @@ def test_a_task_of_a_well_known_benchmark_sits_under_it_whichever_channel_lists_
     assert by_id[cw.benchmark_id_for("pwc", "persona-chat") or ""].parent_id is None
 
 
+def test_a_subset_or_translation_named_after_a_benchmark_sits_under_it() -> None:
+    candidates = [
+        cand("lm_eval", "gsm8k", "GSM8K", hf_dataset="openai/gsm8k"),
+        cand("helm", "bird_sql", "BIRD-SQL"),
+        cand("openbench", "tumlu", "TUMLU"),
+        cand("lm_eval", "imagenet", "ImageNet"),
+        cand("lm_eval", "mmlu", "MMLU", hf_dataset="cais/mmlu"),
+        # a translation and a mini set are published as data sets of their own
+        cand("evalscope", "gsm8k_indic", "GSM8K-Indic", hf_dataset="sarvamai/gsm8k-indic"),
+        cand("lighteval", "gsm8k_tha", "Gsm8k Tha", hf_dataset="someone/gsm8k_thai-v0.2"),
+        cand("evalscope", "bird_sql", "BIRD-SQL Mini-Dev", hf_dataset="birdsql/bird_mini_dev",
+             arxiv_id="2305.03111"),
+        # the data set names the part the channel's own name does not
+        cand("lighteval", "turkic.py", "Turkic Evals", hf_dataset="jafarisbarov/TUMLU-mini"),
+        # an acronym in capitals is no language code; a language before the name is a
+        # benchmark of that language; a benchmark built on another keeps its place
+        cand("pwc", "imagenet-lt", "ImageNet-LT"),
+        cand("lighteval", "turkish_mmlu", "Turkish MMLU", hf_dataset="AYueksel/TurkishMMLU"),
+        cand("pwc", "gsm8k-pro", "GSM8K Pro", arxiv_id="2601.00002"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
+
+    def parent_of(channel: str, key: str) -> str | None:
+        return parent[cw.benchmark_id_for(channel, key) or ""]
+
+    gsm8k = cw.benchmark_id_for("lm_eval", "gsm8k")
+    assert parent_of("evalscope", "gsm8k_indic") == gsm8k
+    assert parent_of("lighteval", "gsm8k_tha") == gsm8k
+    assert parent_of("evalscope", "bird_sql") == cw.benchmark_id_for("helm", "bird_sql")
+    assert parent_of("lighteval", "turkic.py") == cw.benchmark_id_for("openbench", "tumlu")
+    assert parent_of("pwc", "imagenet-lt") is None
+    assert parent_of("lighteval", "turkish_mmlu") is None
+    assert parent_of("pwc", "gsm8k-pro") is None
+
+
 def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names() -> None:
     candidates = [
         cand("livebench", "livebench", "LiveBench"),

@@ -31,6 +31,7 @@ from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import name_forms, names_a_setting
+from benchhub.crosswalk.parents import marked_part_heads
 from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
@@ -307,9 +308,13 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_sibling_parts(
-        with_category_parents(
-            with_variant_twins(with_top_level_name_problems(with_expected_missing_fields(frame)))
+    "benchmarks": lambda frame: with_unplaced_parts(
+        with_sibling_parts(
+            with_category_parents(
+                with_variant_twins(
+                    with_top_level_name_problems(with_expected_missing_fields(frame))
+                )
+            )
         )
     ),
     "models": lambda frame: with_model_invariants(frame),
@@ -431,6 +436,28 @@ def with_sibling_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
         for hs in heads
     ]
     return benchmarks.assign(sibling_part_without_parent=found)
+
+
+def with_unplaced_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `part_without_parent`: for a released top-level record named as another released
+    record's name followed only by subset, split or language words ("GSM8K-Indic",
+    "BIRD-SQL Mini-Dev"), that record's id: a subset or translation sits under its benchmark
+    (the crosswalk's rule, `parents.marked_part_heads`)."""
+    rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "published")
+    released = {
+        name_forms(str(name)).primary: str(bid)
+        for bid, name, _, shown in rows
+        if shown and isinstance(name, str)
+    }
+    found = []
+    for bid, name, parent, shown in rows:
+        heads = (
+            marked_part_heads(name_forms(name).tokens, name)
+            if shown and isinstance(name, str) and not isinstance(parent, str)
+            else []
+        )
+        found.append(next((released[h] for h in heads if released.get(h, bid) != bid), None))
+    return benchmarks.assign(part_without_parent=found)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

@@ -11,11 +11,13 @@ Only benchmarks and suites are parents, never a capability category, a leaderboa
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
-from benchhub.crosswalk.names import name_forms, names_in
+from benchhub.crosswalk.names import OTHER_SPLIT_TOKENS, name_forms, names_in, tokens_of
+from benchhub.crosswalk.variants import LANGUAGE_CODES
 
 if TYPE_CHECKING:
     from benchhub.crosswalk.benchmarks import Identity, Spelling
@@ -67,6 +69,7 @@ def link_parents(identities: list[Identity]) -> None:
             _task_parent(identity, by_primary, identities, number),
             _group_parent(identity, by_primary, identities, number),
             _known_prefix_parent(identity, by_primary, identities, number, holders),
+            _marked_part_parent(identity, by_primary, number),
             _dataset_group_parent(identity, in_dataset, identities, number),
         ]
         identity.parent = _closest(
@@ -424,6 +427,76 @@ def _known_prefix_parent(
             if len(listing) >= _KNOWN_PARENT_CHANNELS:
                 return target
     return None
+
+
+# Words after a benchmark's name that make the record a part of it whatever else it has: a
+# subset or split ("BIRD-SQL Mini-Dev", "swtbench-verified", TUMLU-mini), a language, a language
+# pair or a group of languages it is translated into ("GSM8K-Indic", "HellaSwag-Hindi",
+# `paws_ca`, `flores_en_id`). A version, a year, "Pro", "Hard" or "X" are not here: those name a
+# benchmark built on another when it has a paper or data of its own (`_known_prefix_parent`).
+_SUBSET_WORDS = frozenset({"mini", "lite", "tiny", "verified", "diamond", "subset", "sample"})
+_LANGUAGE_GROUP_WORDS = frozenset(
+    {"indic", "african", "european", "nordic", "scandinavian", "asian", "translated"}
+)
+# codes that are also English words stay out: `hails/mmlu_no_train` is no Norwegian MMLU
+_LANGUAGE_WORDS = frozenset(LANGUAGE_CODES) | (
+    frozenset(LANGUAGE_CODES.values()) - {"no", "or", "as", "be", "is", "am", "my", "so"}
+)
+PART_MARKER_WORDS = _SUBSET_WORDS | OTHER_SPLIT_TOKENS | _LANGUAGE_GROUP_WORDS | _LANGUAGE_WORDS
+
+
+def _marked_part_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
+    """A record named as a benchmark's name followed only by subset, split or language words
+    (`PART_MARKER_WORDS`) is that subset or translation of it, even with a data set of its own
+    (a translation or a mini set is published as one): "GSM8K-Indic" (`sarvamai/gsm8k-indic`)
+    under GSM8K, "BIRD-SQL Mini-Dev" under BIRD-SQL. A one-channel record whose data set is
+    named so is that part too, whatever the channel calls it (lighteval's "Turkic Evals" reads
+    `jafarisbarov/TUMLU-mini`: TUMLU's mini set; a data set's upload version may end its name,
+    `malhajar/hellaswag_tr-v0.2`). The words must follow the name: a language before it names
+    a benchmark of that language (TurkishMMLU, ArabicMMLU are no translations), and a version
+    or a year between them names an edition, whose own record or group is the parent."""
+    named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    spelled = [(sp.forms.tokens, sp.source_name) for sp in named]
+    if len({sp.channel for sp in identity.members}) == 1:
+        for sp in named:
+            if sp.keys and sp.keys.hf_written:
+                tokens = tokens_of(sp.keys.hf_written)
+                if len(tokens) > 1 and tokens[-1].replace(".", "").isdigit():
+                    tokens = tokens[:-1]
+                spelled.append((tokens, sp.keys.hf_written))
+    for tokens, written in spelled:
+        for head in marked_part_heads(tokens, written):
+            target = by_primary.get(head, number)
+            if target != number:
+                return target
+    return None
+
+
+def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
+    """The name keys (longest first) of which `tokens` (a name's, `names.name_forms`) names a
+    subset, split or language by `PART_MARKER_WORDS` after them; `written` is the name as
+    written, whose capitals tell an acronym from a language code. Also the release check
+    `parts_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
+    heads = []
+    for cut in range(len(tokens) - 1, 0, -1):
+        rest = tokens[cut:]
+        if not all(t in PART_MARKER_WORDS for t in rest):
+            break  # a word that is no marker ends the run of markers
+        if len(rest) == 1 and _written_as_acronym(rest[0], written):
+            continue
+        head = "".join(tokens[:cut])
+        if len(head) >= _KNOWN_PARENT_KEY:
+            heads.append(head)
+    return heads
+
+
+def _written_as_acronym(word: str, written: str) -> bool:
+    """A lone two-letter word written in capitals is an acronym, not a language code:
+    "ImageNet-LT" is the long-tailed ImageNet, "MuST-C EN->DE" a language pair."""
+    return (
+        len(word) == 2
+        and re.search(rf"(?<![A-Za-z]){word.upper()}(?![A-Za-z])", written) is not None
+    )
 
 
 # what separates a task id from the words it adds, in ids written as code (`graphwalks_bfs`,
