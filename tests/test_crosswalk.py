@@ -862,6 +862,33 @@ def test_a_subset_or_translation_named_after_a_benchmark_sits_under_it() -> None
     assert parent_of("pwc", "gsm8k-pro") is None
 
 
+def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of_its_own() -> None:
+    candidates = [
+        cand("pwc", "pascal-voc", "PASCAL VOC"),
+        cand("pwc", "pascal-voc-2007", "PASCAL VOC 2007"),
+        cand("pwc", "imagenet", "ImageNet"),
+        cand("pwc", "imagenet-v2", "ImageNet V2"),
+        cand("lm_eval", "spider", "Spider"),
+        cand("helm", "spider_1", "Spider 1.0"),  # the first version is the benchmark itself
+        cand("lm_eval", "videomme", "Video-MME", arxiv_id="2405.21075"),
+        cand("evalscope", "videomme_v2", "Video-MME-v2", arxiv_id="2604.05015",
+             hf_dataset="MME-Benchmarks/Video-MME-v2"),
+        cand("pwc", "sst", "SST"),
+        cand("pwc", "sst-5", "SST-5"),  # five classes, no version
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
+
+    def parent_of(channel: str, key: str) -> str | None:
+        return parent[cw.benchmark_id_for(channel, key) or ""]
+
+    assert parent_of("pwc", "pascal-voc-2007") == cw.benchmark_id_for("pwc", "pascal-voc")
+    assert parent_of("pwc", "imagenet-v2") == cw.benchmark_id_for("pwc", "imagenet")
+    assert parent_of("helm", "spider_1") is None
+    assert parent_of("evalscope", "videomme_v2") is None
+    assert parent_of("pwc", "sst-5") is None
+
+
 def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names() -> None:
     candidates = [
         cand("livebench", "livebench", "LiveBench"),

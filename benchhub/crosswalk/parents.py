@@ -70,6 +70,7 @@ def link_parents(identities: list[Identity]) -> None:
             _group_parent(identity, by_primary, identities, number),
             _known_prefix_parent(identity, by_primary, identities, number, holders),
             _marked_part_parent(identity, by_primary, number),
+            _edition_parent(identity, by_primary, identities, number, holders),
             _dataset_group_parent(identity, in_dataset, identities, number),
         ]
         identity.parent = _closest(
@@ -395,24 +396,7 @@ def _known_prefix_parent(
     if not named or len({sp.channel for sp in identity.members}) != 1 or _is_group(identity):
         return None
     evidence = _evidence(identity)
-    runs = {
-        "".join(sp.forms.tokens[start:end])
-        for sp in named
-        for start in range(len(sp.forms.tokens))
-        for end in range(start + 1, len(sp.forms.tokens) + 1)
-    }
-    # its own paper or data: no record named in its name ("RULER SQuAD": SQuAD 2.0) holds it
-    own = {
-        key
-        for key in evidence
-        if not any(
-            sp.forms.primary.startswith(run)
-            for holder in holders[key] - {number}
-            for sp in identities[holder].members
-            for run in runs
-            if len(run) >= _KNOWN_PARENT_KEY
-        )
-    }
+    own = _own_evidence(named, evidence, identities, number, holders)
     for sp in named:
         tokens = sp.forms.tokens
         for cut in range(len(tokens) - 1, 0, -1):
@@ -497,6 +481,75 @@ def _written_as_acronym(word: str, written: str) -> bool:
         len(word) == 2
         and re.search(rf"(?<![A-Za-z]){word.upper()}(?![A-Za-z])", written) is not None
     )
+
+
+def _own_evidence(
+    named: list[Spelling],
+    evidence: set[str],
+    identities: list[Identity],
+    number: int,
+    holders: dict[str, set[int]],
+) -> set[str]:
+    """Its own paper or data: the keys no record named in its name holds ("RULER SQuAD"
+    carries SQuAD 2.0's paper, which SQuAD holds: not its own)."""
+    runs = {
+        "".join(sp.forms.tokens[start:end])
+        for sp in named
+        for start in range(len(sp.forms.tokens))
+        for end in range(start + 1, len(sp.forms.tokens) + 1)
+    }
+    return {
+        key
+        for key in evidence
+        if not any(
+            sp.forms.primary.startswith(run)
+            for holder in holders[key] - {number}
+            for sp in identities[holder].members
+            for run in runs
+            if len(run) >= _KNOWN_PARENT_KEY
+        )
+    }
+
+
+# A version or a year written as a name's last word: "Common Voice 7.0", "ImageNet V2",
+# "PASCAL VOC 2007", `aime24` read as 2024 by the name rules. A bare number is no edition
+# ("SST-5" has five classes, "Yelp-14" is a year of reviews written short, "AgeDB-30" a gap).
+# Version 1 of a benchmark is the benchmark itself, a merge, not a part.
+_EDITION = re.compile(
+    r"(?i)(?<![\w.])(?:v(?:er(?:sion)?)?\s?\d+(?:\.\d+)*|\d+\.\d+|(?:19|20)\d\d)$"
+)
+
+
+def _edition_parent(
+    identity: Identity,
+    by_primary: dict[str, int],
+    identities: list[Identity],
+    number: int,
+    holders: dict[str, set[int]],
+) -> int | None:
+    """A version or year of a benchmark ("Common Voice 7.0", "PASCAL VOC 2007", "ImageNet V2")
+    sits under the record of its name without it, unless it has a paper or data set of its
+    own that the benchmark does not share: an edition published as a new benchmark
+    ("Video-MME-v2", its own paper) stands on its own, as a benchmark built on another
+    does."""
+    named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    if not named or _is_group(identity):
+        return None
+    evidence = _evidence(identity)
+    own = _own_evidence(named, evidence, identities, number, holders)
+    for sp in named:
+        if len(sp.forms.tokens) < 2 or not _EDITION.search(sp.forms.display.strip()):
+            continue
+        if sp.forms.tokens[-1] == "1":
+            continue  # "Spider 1.0" is Spider itself: one benchmark, not a part of it
+        head = "".join(sp.forms.tokens[:-1])
+        target = by_primary.get(head, number)
+        if target == number or len(head) < _KNOWN_PARENT_KEY:
+            continue
+        if own and not evidence & _evidence(identities[target]):
+            continue
+        return target
+    return None
 
 
 # what separates a task id from the words it adds, in ids written as code (`graphwalks_bfs`,
