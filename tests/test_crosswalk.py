@@ -19,9 +19,11 @@ from benchhub.crosswalk.quality import (
     benchmark_predictions,
     junk_labels,
     load_gold,
+    load_parent_gold,
     model_predictions,
     pairwise,
     replay_all_channels,
+    wrong_parents,
 )
 from benchhub.records import BenchmarkCandidate, ChannelResult, ScoreObservation
 
@@ -585,6 +587,15 @@ def test_gold_sets_meet_the_targets(real_crosswalk: Crosswalk) -> None:
             model.precision,
             model.recall,
         )
+
+
+def test_parent_gold_is_met(real_crosswalk: Crosswalk) -> None:
+    # subsets, translations and editions under their benchmark; benchmarks built on another,
+    # native benchmarks of a language and acronyms at the top level (labelled from the
+    # recordings, gold/parents.csv)
+    rows = load_parent_gold(GOLD_DIR / "parents.csv")
+    assert len(rows) >= 20
+    assert wrong_parents(real_crosswalk, rows) == []
 
 
 # -- parents: a channel's groups, the longest parent, ids in code ----------------------------

@@ -4,7 +4,9 @@ Only where the data says so, in this order: the channel's family/group names ano
 identity, and the task is named after it or shares its paper, dataset or repository; a subset
 config of an HF dataset whose whole appears as another identity; a longer name extending another
 identity's name while sharing its paper, dataset or repository ("SWE-bench Verified" under
-"SWE-bench"); last, the record a channel's tasks over one data set get (`dataset_groups`).
+"SWE-bench"); a name followed only by subset, split or language words ("GSM8K-Indic"), or by a
+version or year without a paper of its own ("PASCAL VOC 2007"); last, the record a channel's
+tasks over one data set get (`dataset_groups`).
 Only benchmarks and suites are parents, never a capability category, a leaderboard or junk
 (`kinds.is_parent_name`), and cycles are cut.
 """
