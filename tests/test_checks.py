@@ -24,6 +24,7 @@ from benchhub.checks.frames import (
     with_model_invariants,
     with_sibling_parts,
     with_top_level_name_problems,
+    with_unplaced_editions,
     with_unplaced_parts,
     with_variant_twins,
 )
@@ -58,11 +59,13 @@ def suite(table: str) -> Suite:
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
     derive = {
-        "benchmarks": lambda f: with_unplaced_parts(
-            with_sibling_parts(
-                with_category_parents(
-                    with_variant_twins(
-                        with_top_level_name_problems(with_expected_missing_fields(f))
+        "benchmarks": lambda f: with_unplaced_editions(
+            with_unplaced_parts(
+                with_sibling_parts(
+                    with_category_parents(
+                        with_variant_twins(
+                            with_top_level_name_problems(with_expected_missing_fields(f))
+                        )
                     )
                 )
             )
@@ -560,6 +563,26 @@ def test_a_subset_or_translation_at_the_top_level_fails() -> None:
     assert results["parts_sit_under_their_benchmark"].blocking
     assert "gsm8k" in results["parts_sit_under_their_benchmark"].summary
     assert "bird-sql" not in results["parts_sit_under_their_benchmark"].summary
+
+
+def test_an_edition_at_the_top_level_warns_unless_it_has_a_paper_of_its_own() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="common-voice", name="Common Voice"),
+        benchmark(benchmark_id="common-voice-16-1", name="Common Voice 16.1"),
+        benchmark(benchmark_id="videomme", name="Video-MME"),
+        benchmark(benchmark_id="video-mme-2", name="Video-MME-v2", arxiv_id="2604.05015"),
+        benchmark(benchmark_id="spider", name="Spider"),
+        benchmark(benchmark_id="spider-1", name="Spider 1.0"),
+        benchmark(benchmark_id="sst", name="SST"),
+        benchmark(benchmark_id="sst-5", name="SST-5"),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=9, min_published_benchmarks=1)
+    assert failed(results) == {"editions_sit_under_their_benchmark"}
+    assert not results["editions_sit_under_their_benchmark"].blocking
+    summary = results["editions_sit_under_their_benchmark"].summary
+    assert "common-voice" in summary
+    assert "videomme" not in summary and "spider" not in summary and "sst" not in summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

@@ -31,7 +31,7 @@ from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import name_forms, names_a_setting
-from benchhub.crosswalk.parents import marked_part_heads
+from benchhub.crosswalk.parents import edition_head, marked_part_heads
 from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
@@ -308,11 +308,13 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_unplaced_parts(
-        with_sibling_parts(
-            with_category_parents(
-                with_variant_twins(
-                    with_top_level_name_problems(with_expected_missing_fields(frame))
+    "benchmarks": lambda frame: with_unplaced_editions(
+        with_unplaced_parts(
+            with_sibling_parts(
+                with_category_parents(
+                    with_variant_twins(
+                        with_top_level_name_problems(with_expected_missing_fields(frame))
+                    )
                 )
             )
         )
@@ -458,6 +460,31 @@ def with_unplaced_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
         )
         found.append(next((released[h] for h in heads if released.get(h, bid) != bid), None))
     return benchmarks.assign(part_without_parent=found)
+
+
+def with_unplaced_editions(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `edition_without_parent`: for a released top-level record named as another released
+    record's name plus a version or year ("PASCAL VOC 2007", "ImageNet V2"), with no HF data
+    set or arXiv id of its own that record lacks, that record's id (the crosswalk's rule,
+    `parents.edition_head`)."""
+    rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "published")
+    facts = _rows(benchmarks, "hf_dataset", "arxiv_id")
+    released: dict[str, tuple[str, set[str]]] = {}
+    for (bid, name, _, shown), keys in zip(rows, facts, strict=True):
+        if shown and isinstance(name, str):
+            own = {k for k in keys if isinstance(k, str) and k}
+            released.setdefault(name_forms(name).primary, (str(bid), own))
+    found: list[str | None] = []
+    for (bid, name, parent, shown), keys in zip(rows, facts, strict=True):
+        head = (
+            edition_head(name_forms(name))
+            if shown and isinstance(name, str) and not isinstance(parent, str)
+            else None
+        )
+        target = released.get(head) if head else None
+        own = {k for k in keys if isinstance(k, str) and k}
+        found.append(target[0] if target and target[0] != bid and own <= target[1] else None)
+    return benchmarks.assign(edition_without_parent=found)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,13 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
-from benchhub.crosswalk.names import OTHER_SPLIT_TOKENS, name_forms, names_in, tokens_of
+from benchhub.crosswalk.names import (
+    OTHER_SPLIT_TOKENS,
+    NameForms,
+    name_forms,
+    names_in,
+    tokens_of,
+)
 from benchhub.crosswalk.variants import LANGUAGE_CODES
 
 if TYPE_CHECKING:
@@ -522,6 +528,18 @@ _EDITION = re.compile(
 )
 
 
+def edition_head(forms: NameForms) -> str | None:
+    """The name key of the benchmark a name is an edition of ("PASCAL VOC 2007": `pascalvoc`),
+    or None. Also the release check `editions_sit_under_their_benchmark`
+    (benchhub/checks/frames.py)."""
+    if len(forms.tokens) < 2 or not _EDITION.search(forms.display.strip()):
+        return None
+    if forms.tokens[-1] == "1":
+        return None  # "Spider 1.0" is Spider itself: one benchmark, not a part of it
+    head = "".join(forms.tokens[:-1])
+    return head if len(head) >= _KNOWN_PARENT_KEY else None
+
+
 def _edition_parent(
     identity: Identity,
     by_primary: dict[str, int],
@@ -535,18 +553,14 @@ def _edition_parent(
     ("Video-MME-v2", its own paper) stands on its own, as a benchmark built on another
     does."""
     named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
-    if not named or _is_group(identity):
+    if not named:
         return None
     evidence = _evidence(identity)
     own = _own_evidence(named, evidence, identities, number, holders)
     for sp in named:
-        if len(sp.forms.tokens) < 2 or not _EDITION.search(sp.forms.display.strip()):
-            continue
-        if sp.forms.tokens[-1] == "1":
-            continue  # "Spider 1.0" is Spider itself: one benchmark, not a part of it
-        head = "".join(sp.forms.tokens[:-1])
-        target = by_primary.get(head, number)
-        if target == number or len(head) < _KNOWN_PARENT_KEY:
+        head = edition_head(sp.forms)
+        target = by_primary.get(head, number) if head else number
+        if target == number:
             continue
         if own and not evidence & _evidence(identities[target]):
             continue
