@@ -856,6 +856,8 @@ def test_a_subset_or_translation_named_after_a_benchmark_sits_under_it() -> None
         cand("pwc", "imagenet-lt", "ImageNet-LT"),
         cand("lighteval", "turkish_mmlu", "Turkish MMLU", hf_dataset="AYueksel/TurkishMMLU"),
         cand("pwc", "gsm8k-pro", "GSM8K Pro", arxiv_id="2601.00002"),
+        # a named evaluation split is a part; the test split alone is the benchmark
+        cand("pwc", "imagenet-test-dev", "ImageNet test-dev"),
     ]  # fmt: skip
     cw = build_crosswalk(candidates, [], NO_CURATION)
     parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
@@ -871,6 +873,7 @@ def test_a_subset_or_translation_named_after_a_benchmark_sits_under_it() -> None
     assert parent_of("pwc", "imagenet-lt") is None
     assert parent_of("lighteval", "turkish_mmlu") is None
     assert parent_of("pwc", "gsm8k-pro") is None
+    assert parent_of("pwc", "imagenet-test-dev") == cw.benchmark_id_for("lm_eval", "imagenet")
 
 
 def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of_its_own() -> None:

@@ -435,6 +435,9 @@ _LANGUAGE_WORDS = frozenset(LANGUAGE_CODES) | (
     frozenset(LANGUAGE_CODES.values()) - {"no", "or", "as", "be", "is", "am", "my", "so"}
 )
 PART_MARKER_WORDS = _SUBSET_WORDS | OTHER_SPLIT_TOKENS | _LANGUAGE_GROUP_WORDS | _LANGUAGE_WORDS
+# A named evaluation split ("COCO test-dev", "GQA test-std") is a part; "test" alone is the
+# evaluation split, the benchmark itself (`names.EVAL_SPLIT_TOKENS`).
+_NAMED_SPLIT_WORDS = frozenset({"test", "std"})
 
 
 def _marked_part_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
@@ -472,8 +475,10 @@ def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
     heads = []
     for cut in range(len(tokens) - 1, 0, -1):
         rest = tokens[cut:]
-        if not all(t in PART_MARKER_WORDS for t in rest):
+        if not all(t in PART_MARKER_WORDS or t in _NAMED_SPLIT_WORDS for t in rest):
             break  # a word that is no marker ends the run of markers
+        if len(rest) == 1 and rest[0] in _NAMED_SPLIT_WORDS:
+            continue
         if len(rest) == 1 and _written_as_acronym(rest[0], written):
             continue
         head = "".join(tokens[:cut])
