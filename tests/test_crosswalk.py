@@ -889,6 +889,8 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
              hf_dataset="MME-Benchmarks/Video-MME-v2"),
         cand("pwc", "sst", "SST"),
         cand("pwc", "sst-5", "SST-5"),  # five classes, no version
+        cand("pwc", "amc", "AMC"),
+        cand("pwc", "amc23", "AMC23"),  # a year run into the name
     ]  # fmt: skip
     cw = build_crosswalk(candidates, [], NO_CURATION)
     parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
@@ -901,6 +903,7 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
     assert parent_of("helm", "spider_1") is None
     assert parent_of("evalscope", "videomme_v2") is None
     assert parent_of("pwc", "sst-5") is None
+    assert parent_of("pwc", "amc23") == cw.benchmark_id_for("pwc", "amc")
 
 
 def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names() -> None:

@@ -533,16 +533,25 @@ _EDITION = re.compile(
 )
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def edition_head(forms: NameForms) -> str | None:
     """The name key of the benchmark a name is an edition of ("PASCAL VOC 2007": `pascalvoc`),
     or None. Also the release check `editions_sit_under_their_benchmark`
     (benchhub/checks/frames.py)."""
-    if len(forms.tokens) < 2 or not _EDITION.search(forms.display.strip()):
+    if len(forms.tokens) < 2:
+        return None
+    written = forms.display.strip()
+    # a year run into the name is read by the name rules ("AMC23": amc 2023)
+    if not _EDITION.search(written) and not (
+        _YEAR.fullmatch(forms.tokens[-1]) and written[-2:].isdigit()
+    ):
         return None
     if forms.tokens[-1] == "1":
         return None  # "Spider 1.0" is Spider itself: one benchmark, not a part of it
     head = "".join(forms.tokens[:-1])
-    return head if len(head) >= _KNOWN_PARENT_KEY else None
+    return head if len(head) >= _MIN_PARENT_KEY else None  # "AMC 2023" is AMC's
 
 
 def _edition_parent(
