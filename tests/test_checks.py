@@ -15,17 +15,10 @@ from dagster import AssetCheckKey, AssetKey
 from benchhub.checks.frames import (
     FRAME_QUERIES,
     collapse_floor,
+    derived_frame,
     load_frame,
     previous_counts,
     suite_parameters,
-    with_agent_invariant,
-    with_category_parents,
-    with_expected_missing_fields,
-    with_model_invariants,
-    with_sibling_parts,
-    with_stem_twins,
-    with_top_level_name_problems,
-    with_variant_twins,
 )
 from benchhub.checks.runner import CheckOutcome, run_suite
 from benchhub.checks.suites import SEVERITIES, Suite, load_suites
@@ -57,20 +50,7 @@ def suite(table: str) -> Suite:
 
 def outcomes(table: str, rows: list[dict[str, Any]], **parameters: Any) -> dict[str, CheckOutcome]:
     frame = pd.DataFrame(rows)
-    derive = {
-        "benchmarks": lambda f: with_stem_twins(
-            with_sibling_parts(
-                with_category_parents(
-                    with_variant_twins(
-                        with_top_level_name_problems(with_expected_missing_fields(f))
-                    )
-                )
-            )
-        ),
-        "models": with_model_invariants,
-        "model_aliases": with_agent_invariant,
-    }.get(table)
-    frame = derive(frame) if derive else frame
+    frame = derived_frame(table, frame)
     return {o.check: o for o in run_suite(suite(table), frame, parameters)}
 
 
@@ -508,10 +488,17 @@ def test_catalogue_checks_catch_junk_children_category_parents_and_links_that_ar
 def test_one_variant_under_two_ids_warns_unless_they_point_at_different_data() -> None:
     rows = [
         benchmark(),
-        benchmark(benchmark_id="mgsm-sw", name="MGSM sw"),
-        benchmark(benchmark_id="mgsm-swahili", name="MGSM Swahili"),
-        benchmark(benchmark_id="xnli-vi", name="XNLI vi", hf_dataset="facebook/xnli"),
-        benchmark(benchmark_id="xnli-vietnamese", name="XNLI V", hf_dataset="other/nli_set"),
+        benchmark(benchmark_id="mgsm-sw", name="MGSM sw", parent_id="mgsm"),
+        benchmark(benchmark_id="mgsm-swahili", name="MGSM Swahili", parent_id="mgsm"),
+        benchmark(
+            benchmark_id="xnli-vi", name="XNLI vi", hf_dataset="facebook/xnli", parent_id="xnli"
+        ),
+        benchmark(
+            benchmark_id="xnli-vietnamese",
+            name="XNLI V",
+            hf_dataset="other/nli_set",
+            parent_id="xnli",
+        ),
         benchmark(benchmark_id="mgsm", name="MGSM"),
         benchmark(benchmark_id="xnli", name="XNLI"),
     ]
@@ -559,6 +546,47 @@ def test_sibling_parts_without_a_parent_record_warn() -> None:
     assert failed(results) == {"sibling_parts_share_a_parent"}
     assert not results["sibling_parts_share_a_parent"].blocking
     assert "'CropHarvest' (2)" in results["sibling_parts_share_a_parent"].summary
+
+
+def test_a_subset_or_translation_at_the_top_level_fails() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="gsm8k", name="GSM8K"),
+        benchmark(benchmark_id="gsm8k-indic", name="GSM8K-Indic"),
+        benchmark(benchmark_id="bird-sql", name="BIRD-SQL"),
+        benchmark(benchmark_id="bird-sql-mini-dev", name="BIRD-SQL Mini-Dev", parent_id="bird-sql"),
+        # an acronym is no language code; a benchmark of a language or built on another is not
+        # a part
+        benchmark(benchmark_id="imagenet", name="ImageNet"),
+        benchmark(benchmark_id="imagenet-lt", name="ImageNet-LT"),
+        benchmark(benchmark_id="turkish-gsm8k", name="Turkish GSM8K"),
+        benchmark(benchmark_id="gsm8k-pro", name="GSM8K Pro"),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=9, min_published_benchmarks=1)
+    assert failed(results) == {"parts_sit_under_their_benchmark"}
+    assert results["parts_sit_under_their_benchmark"].blocking
+    assert "gsm8k" in results["parts_sit_under_their_benchmark"].summary
+    assert "bird-sql" not in results["parts_sit_under_their_benchmark"].summary
+
+
+def test_an_edition_at_the_top_level_warns_unless_it_has_a_paper_of_its_own() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="common-voice", name="Common Voice"),
+        benchmark(benchmark_id="common-voice-16-1", name="Common Voice 16.1"),
+        benchmark(benchmark_id="videomme", name="Video-MME"),
+        benchmark(benchmark_id="video-mme-2", name="Video-MME-v2", arxiv_id="2604.05015"),
+        benchmark(benchmark_id="spider", name="Spider"),
+        benchmark(benchmark_id="spider-1", name="Spider 1.0"),
+        benchmark(benchmark_id="sst", name="SST"),
+        benchmark(benchmark_id="sst-5", name="SST-5"),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=9, min_published_benchmarks=1)
+    assert failed(results) == {"editions_sit_under_their_benchmark"}
+    assert not results["editions_sit_under_their_benchmark"].blocking
+    summary = results["editions_sit_under_their_benchmark"].summary
+    assert "common-voice" in summary
+    assert "videomme" not in summary and "spider" not in summary and "sst" not in summary
 
 
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:

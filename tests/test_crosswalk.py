@@ -19,9 +19,11 @@ from benchhub.crosswalk.quality import (
     benchmark_predictions,
     junk_labels,
     load_gold,
+    load_parent_gold,
     model_predictions,
     pairwise,
     replay_all_channels,
+    wrong_parents,
 )
 from benchhub.records import BenchmarkCandidate, ChannelResult, ScoreObservation
 
@@ -703,6 +705,15 @@ def test_gold_sets_meet_the_targets(real_crosswalk: Crosswalk) -> None:
         )
 
 
+def test_parent_gold_is_met(real_crosswalk: Crosswalk) -> None:
+    # subsets, translations and editions under their benchmark; benchmarks built on another,
+    # native benchmarks of a language and acronyms at the top level (labelled from the
+    # recordings, gold/parents.csv)
+    rows = load_parent_gold(GOLD_DIR / "parents.csv")
+    assert len(rows) >= 20
+    assert wrong_parents(real_crosswalk, rows) == []
+
+
 # -- parents: a channel's groups, the longest parent, ids in code ----------------------------
 
 
@@ -940,6 +951,75 @@ def test_a_task_of_a_well_known_benchmark_sits_under_it_whichever_channel_lists_
     assert knowledge.parent_id == cw.benchmark_id_for("evalscope", "mmstar")
     assert by_id[cw.benchmark_id_for("pwc", "mmstar-pro") or ""].parent_id is None
     assert by_id[cw.benchmark_id_for("pwc", "persona-chat") or ""].parent_id is None
+
+
+def test_a_subset_or_translation_named_after_a_benchmark_sits_under_it() -> None:
+    candidates = [
+        cand("lm_eval", "gsm8k", "GSM8K", hf_dataset="openai/gsm8k"),
+        cand("helm", "bird_sql", "BIRD-SQL"),
+        cand("openbench", "tumlu", "TUMLU"),
+        cand("lm_eval", "imagenet", "ImageNet"),
+        cand("lm_eval", "mmlu", "MMLU", hf_dataset="cais/mmlu"),
+        # a translation and a mini set are published as data sets of their own
+        cand("evalscope", "gsm8k_indic", "GSM8K-Indic", hf_dataset="sarvamai/gsm8k-indic"),
+        cand("lighteval", "gsm8k_tha", "Gsm8k Tha", hf_dataset="someone/gsm8k_thai-v0.2"),
+        cand("evalscope", "bird_sql", "BIRD-SQL Mini-Dev", hf_dataset="birdsql/bird_mini_dev",
+             arxiv_id="2305.03111"),
+        # the data set names the part the channel's own name does not
+        cand("lighteval", "turkic.py", "Turkic Evals", hf_dataset="jafarisbarov/TUMLU-mini"),
+        # an acronym in capitals is no language code; a language before the name is a
+        # benchmark of that language; a benchmark built on another keeps its place
+        cand("pwc", "imagenet-lt", "ImageNet-LT"),
+        cand("lighteval", "turkish_mmlu", "Turkish MMLU", hf_dataset="AYueksel/TurkishMMLU"),
+        cand("pwc", "gsm8k-pro", "GSM8K Pro", arxiv_id="2601.00002"),
+        # a named evaluation split is a part; the test split alone is the benchmark
+        cand("pwc", "imagenet-test-dev", "ImageNet test-dev"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
+
+    def parent_of(channel: str, key: str) -> str | None:
+        return parent[cw.benchmark_id_for(channel, key) or ""]
+
+    gsm8k = cw.benchmark_id_for("lm_eval", "gsm8k")
+    assert parent_of("evalscope", "gsm8k_indic") == gsm8k
+    assert parent_of("lighteval", "gsm8k_tha") == gsm8k
+    assert parent_of("evalscope", "bird_sql") == cw.benchmark_id_for("helm", "bird_sql")
+    assert parent_of("lighteval", "turkic.py") == cw.benchmark_id_for("openbench", "tumlu")
+    assert parent_of("pwc", "imagenet-lt") is None
+    assert parent_of("lighteval", "turkish_mmlu") is None
+    assert parent_of("pwc", "gsm8k-pro") is None
+    assert parent_of("pwc", "imagenet-test-dev") == cw.benchmark_id_for("lm_eval", "imagenet")
+
+
+def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of_its_own() -> None:
+    candidates = [
+        cand("pwc", "pascal-voc", "PASCAL VOC"),
+        cand("pwc", "pascal-voc-2007", "PASCAL VOC 2007"),
+        cand("pwc", "imagenet", "ImageNet"),
+        cand("pwc", "imagenet-v2", "ImageNet V2"),
+        cand("lm_eval", "spider", "Spider"),
+        cand("helm", "spider_1", "Spider 1.0"),  # the first version is the benchmark itself
+        cand("lm_eval", "videomme", "Video-MME", arxiv_id="2405.21075"),
+        cand("evalscope", "videomme_v2", "Video-MME-v2", arxiv_id="2604.05015",
+             hf_dataset="MME-Benchmarks/Video-MME-v2"),
+        cand("pwc", "sst", "SST"),
+        cand("pwc", "sst-5", "SST-5"),  # five classes, no version
+        cand("pwc", "amc", "AMC"),
+        cand("pwc", "amc23", "AMC23"),  # a year run into the name
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
+
+    def parent_of(channel: str, key: str) -> str | None:
+        return parent[cw.benchmark_id_for(channel, key) or ""]
+
+    assert parent_of("pwc", "pascal-voc-2007") == cw.benchmark_id_for("pwc", "pascal-voc")
+    assert parent_of("pwc", "imagenet-v2") == cw.benchmark_id_for("pwc", "imagenet")
+    assert parent_of("helm", "spider_1") is None
+    assert parent_of("evalscope", "videomme_v2") is None
+    assert parent_of("pwc", "sst-5") is None
+    assert parent_of("pwc", "amc23") == cw.benchmark_id_for("pwc", "amc")
 
 
 def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names() -> None:

@@ -31,6 +31,7 @@ from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import name_forms, names_a_setting
+from benchhub.crosswalk.parents import edition_head, marked_part_heads
 from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
@@ -280,7 +281,12 @@ FRAME_QUERIES: dict[str, str] = {
 
 
 def load_frame(con: duckdb.DuckDBPyConnection, table: str) -> pd.DataFrame:
-    frame = con.sql(FRAME_QUERIES[table]).df()
+    return derived_frame(table, con.sql(FRAME_QUERIES[table]).df())
+
+
+def derived_frame(table: str, frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` of `table` with the columns its suite's expectations read that no query can
+    compute (the identity rules' verdicts, in Python)."""
     derive = _DERIVED.get(table)
     return derive(frame) if derive else frame
 
@@ -326,10 +332,14 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
     "benchmarks": lambda frame: with_stem_twins(
-        with_sibling_parts(
-            with_category_parents(
-                with_variant_twins(
-                    with_top_level_name_problems(with_expected_missing_fields(frame))
+        with_unplaced_editions(
+            with_unplaced_parts(
+                with_sibling_parts(
+                    with_category_parents(
+                        with_variant_twins(
+                            with_top_level_name_problems(with_expected_missing_fields(frame))
+                        )
+                    )
                 )
             )
         )
@@ -474,6 +484,53 @@ def with_sibling_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
         for hs in heads
     ]
     return benchmarks.assign(sibling_part_without_parent=found)
+
+
+def with_unplaced_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `part_without_parent`: for a released top-level record named as another released
+    record's name followed only by subset, split or language words ("GSM8K-Indic",
+    "BIRD-SQL Mini-Dev"), that record's id: a subset or translation sits under its benchmark
+    (the crosswalk's rule, `parents.marked_part_heads`)."""
+    rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "published")
+    released = {
+        name_forms(str(name)).primary: str(bid)
+        for bid, name, _, shown in rows
+        if shown and isinstance(name, str)
+    }
+    found = []
+    for bid, name, parent, shown in rows:
+        heads = (
+            marked_part_heads(name_forms(name).tokens, name)
+            if shown and isinstance(name, str) and not isinstance(parent, str)
+            else []
+        )
+        found.append(next((released[h] for h in heads if released.get(h, bid) != bid), None))
+    return benchmarks.assign(part_without_parent=found)
+
+
+def with_unplaced_editions(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `edition_without_parent`: for a released top-level record named as another released
+    record's name plus a version or year ("PASCAL VOC 2007", "ImageNet V2"), with no HF data
+    set or arXiv id of its own that record lacks, that record's id (the crosswalk's rule,
+    `parents.edition_head`)."""
+    rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "published")
+    facts = _rows(benchmarks, "hf_dataset", "arxiv_id")
+    released: dict[str, tuple[str, set[str]]] = {}
+    for (bid, name, _, shown), keys in zip(rows, facts, strict=True):
+        if shown and isinstance(name, str):
+            own = {k for k in keys if isinstance(k, str) and k}
+            released.setdefault(name_forms(name).primary, (str(bid), own))
+    found: list[str | None] = []
+    for (bid, name, parent, shown), keys in zip(rows, facts, strict=True):
+        head = (
+            edition_head(name_forms(name))
+            if shown and isinstance(name, str) and not isinstance(parent, str)
+            else None
+        )
+        target = released.get(head) if head else None
+        own = {k for k in keys if isinstance(k, str) and k}
+        found.append(target[0] if target and target[0] != bid and own <= target[1] else None)
+    return benchmarks.assign(edition_without_parent=found)
 
 
 def _nulls(row: dict[str, Any]) -> dict[str, Any]:

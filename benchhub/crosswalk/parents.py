@@ -4,18 +4,28 @@ Only where the data says so, in this order: the channel's family/group names ano
 identity, and the task is named after it or shares its paper, dataset or repository; a subset
 config of an HF dataset whose whole appears as another identity; a longer name extending another
 identity's name while sharing its paper, dataset or repository ("SWE-bench Verified" under
-"SWE-bench"); last, the record a channel's tasks over one data set get (`dataset_groups`).
+"SWE-bench"); a name followed only by subset, split or language words ("GSM8K-Indic"), or by a
+version or year without a paper of its own ("PASCAL VOC 2007"); last, the record a channel's
+tasks over one data set get (`dataset_groups`).
 Only benchmarks and suites are parents, never a capability category, a leaderboard or junk
 (`kinds.is_parent_name`), and cycles are cut.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
-from benchhub.crosswalk.names import name_forms, names_in, tokens_of
+from benchhub.crosswalk.names import (
+    OTHER_SPLIT_TOKENS,
+    NameForms,
+    name_forms,
+    names_in,
+    tokens_of,
+)
+from benchhub.crosswalk.variants import LANGUAGE_CODES
 
 if TYPE_CHECKING:
     from benchhub.crosswalk.benchmarks import Identity, Spelling
@@ -67,6 +77,8 @@ def link_parents(identities: list[Identity]) -> None:
             _task_parent(identity, by_primary, identities, number),
             _group_parent(identity, by_primary, identities, number),
             _known_prefix_parent(identity, by_primary, identities, number, holders),
+            _marked_part_parent(identity, by_primary, number),
+            _edition_parent(identity, by_primary, identities, number, holders),
             _dataset_group_parent(identity, in_dataset, identities, number),
         ]
         identity.parent = _closest(
@@ -414,24 +426,7 @@ def _known_prefix_parent(
     if not named or len({sp.channel for sp in identity.members}) != 1 or _is_group(identity):
         return None
     evidence = _evidence(identity)
-    runs = {
-        "".join(sp.forms.tokens[start:end])
-        for sp in named
-        for start in range(len(sp.forms.tokens))
-        for end in range(start + 1, len(sp.forms.tokens) + 1)
-    }
-    # its own paper or data: no record named in its name ("RULER SQuAD": SQuAD 2.0) holds it
-    own = {
-        key
-        for key in evidence
-        if not any(
-            sp.forms.primary.startswith(run)
-            for holder in holders[key] - {number}
-            for sp in identities[holder].members
-            for run in runs
-            if len(run) >= _KNOWN_PARENT_KEY
-        )
-    }
+    own = _own_evidence(named, evidence, identities, number, holders)
     for sp in named:
         tokens = sp.forms.tokens
         for cut in range(len(tokens) - 1, 0, -1):
@@ -445,6 +440,167 @@ def _known_prefix_parent(
             listing = {m.channel for m in other.members if m.candidate is not None}
             if len(listing) >= _KNOWN_PARENT_CHANNELS:
                 return target
+    return None
+
+
+# Words after a benchmark's name that make the record a part of it whatever else it has: a
+# subset or split ("BIRD-SQL Mini-Dev", "swtbench-verified", TUMLU-mini), a language, a language
+# pair or a group of languages it is translated into ("GSM8K-Indic", "HellaSwag-Hindi",
+# `paws_ca`, `flores_en_id`). A version, a year, "Pro", "Hard" or "X" are not here: those name a
+# benchmark built on another when it has a paper or data of its own (`_known_prefix_parent`).
+_SUBSET_WORDS = frozenset({"mini", "lite", "tiny", "verified", "diamond", "subset", "sample"})
+_LANGUAGE_GROUP_WORDS = frozenset(
+    {"indic", "african", "european", "nordic", "scandinavian", "asian", "translated"}
+)
+# codes that are also English words stay out: `hails/mmlu_no_train` is no Norwegian MMLU
+_LANGUAGE_WORDS = frozenset(LANGUAGE_CODES) | (
+    frozenset(LANGUAGE_CODES.values()) - {"no", "or", "as", "be", "is", "am", "my", "so"}
+)
+PART_MARKER_WORDS = _SUBSET_WORDS | OTHER_SPLIT_TOKENS | _LANGUAGE_GROUP_WORDS | _LANGUAGE_WORDS
+# A named evaluation split ("COCO test-dev", "GQA test-std") is a part; "test" alone is the
+# evaluation split, the benchmark itself (`names.EVAL_SPLIT_TOKENS`).
+_NAMED_SPLIT_WORDS = frozenset({"test", "std"})
+
+
+def _marked_part_parent(identity: Identity, by_primary: dict[str, int], number: int) -> int | None:
+    """A record named as a benchmark's name followed only by subset, split or language words
+    (`PART_MARKER_WORDS`) is that subset or translation of it, even with a data set of its own
+    (a translation or a mini set is published as one): "GSM8K-Indic" (`sarvamai/gsm8k-indic`)
+    under GSM8K, "BIRD-SQL Mini-Dev" under BIRD-SQL. A one-channel record whose data set is
+    named so is that part too, whatever the channel calls it (lighteval's "Turkic Evals" reads
+    `jafarisbarov/TUMLU-mini`: TUMLU's mini set; a data set's upload version may end its name,
+    `malhajar/hellaswag_tr-v0.2`). The words must follow the name: a language before it names
+    a benchmark of that language (TurkishMMLU, ArabicMMLU are no translations), and a version
+    or a year between them names an edition, whose own record or group is the parent."""
+    named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    spelled = [(sp.forms.tokens, sp.source_name) for sp in named]
+    if len({sp.channel for sp in identity.members}) == 1:
+        for sp in named:
+            if sp.keys and sp.keys.hf_written:
+                tokens = tokens_of(sp.keys.hf_written)
+                if len(tokens) > 1 and tokens[-1].replace(".", "").isdigit():
+                    tokens = tokens[:-1]
+                spelled.append((tokens, sp.keys.hf_written))
+    for tokens, written in spelled:
+        for head in marked_part_heads(tokens, written):
+            target = by_primary.get(head, number)
+            if target != number:
+                return target
+    return None
+
+
+def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
+    """The name keys (longest first) of which `tokens` (a name's, `names.name_forms`) names a
+    subset, split or language by `PART_MARKER_WORDS` after them; `written` is the name as
+    written, whose capitals tell an acronym from a language code. Also the release check
+    `parts_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
+    heads = []
+    for cut in range(len(tokens) - 1, 0, -1):
+        rest = tokens[cut:]
+        if not all(t in PART_MARKER_WORDS or t in _NAMED_SPLIT_WORDS for t in rest):
+            break  # a word that is no marker ends the run of markers
+        if len(rest) == 1 and rest[0] in _NAMED_SPLIT_WORDS:
+            continue
+        if len(rest) == 1 and _written_as_acronym(rest[0], written):
+            continue
+        head = "".join(tokens[:cut])
+        if len(head) >= _KNOWN_PARENT_KEY:
+            heads.append(head)
+    return heads
+
+
+def _written_as_acronym(word: str, written: str) -> bool:
+    """A lone two-letter word written in capitals is an acronym, not a language code:
+    "ImageNet-LT" is the long-tailed ImageNet, "MuST-C EN->DE" a language pair."""
+    return (
+        len(word) == 2
+        and re.search(rf"(?<![A-Za-z]){word.upper()}(?![A-Za-z])", written) is not None
+    )
+
+
+def _own_evidence(
+    named: list[Spelling],
+    evidence: set[str],
+    identities: list[Identity],
+    number: int,
+    holders: dict[str, set[int]],
+) -> set[str]:
+    """Its own paper or data: the keys no record named in its name holds ("RULER SQuAD"
+    carries SQuAD 2.0's paper, which SQuAD holds: not its own)."""
+    runs = {
+        "".join(sp.forms.tokens[start:end])
+        for sp in named
+        for start in range(len(sp.forms.tokens))
+        for end in range(start + 1, len(sp.forms.tokens) + 1)
+    }
+    return {
+        key
+        for key in evidence
+        if not any(
+            sp.forms.primary.startswith(run)
+            for holder in holders[key] - {number}
+            for sp in identities[holder].members
+            for run in runs
+            if len(run) >= _KNOWN_PARENT_KEY
+        )
+    }
+
+
+# A version or a year written as a name's last word: "Common Voice 7.0", "ImageNet V2",
+# "PASCAL VOC 2007", `aime24` read as 2024 by the name rules. A bare number is no edition
+# ("SST-5" has five classes, "Yelp-14" is a year of reviews written short, "AgeDB-30" a gap).
+# Version 1 of a benchmark is the benchmark itself, a merge, not a part.
+_EDITION = re.compile(
+    r"(?i)(?<![\w.])(?:v(?:er(?:sion)?)?\s?\d+(?:\.\d+)*|\d+\.\d+|(?:19|20)\d\d)$"
+)
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def edition_head(forms: NameForms) -> str | None:
+    """The name key of the benchmark a name is an edition of ("PASCAL VOC 2007": `pascalvoc`),
+    or None. Also the release check `editions_sit_under_their_benchmark`
+    (benchhub/checks/frames.py)."""
+    if len(forms.tokens) < 2:
+        return None
+    written = forms.display.strip()
+    # a year run into the name is read by the name rules ("AMC23": amc 2023)
+    if not _EDITION.search(written) and not (
+        _YEAR.fullmatch(forms.tokens[-1]) and written[-2:].isdigit()
+    ):
+        return None
+    if forms.tokens[-1] == "1":
+        return None  # "Spider 1.0" is Spider itself: one benchmark, not a part of it
+    head = "".join(forms.tokens[:-1])
+    return head if len(head) >= _MIN_PARENT_KEY else None  # "AMC 2023" is AMC's
+
+
+def _edition_parent(
+    identity: Identity,
+    by_primary: dict[str, int],
+    identities: list[Identity],
+    number: int,
+    holders: dict[str, set[int]],
+) -> int | None:
+    """A version or year of a benchmark ("Common Voice 7.0", "PASCAL VOC 2007", "ImageNet V2")
+    sits under the record of its name without it, unless it has a paper or data set of its
+    own that the benchmark does not share: an edition published as a new benchmark
+    ("Video-MME-v2", its own paper) stands on its own, as a benchmark built on another
+    does."""
+    named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
+    if not named:
+        return None
+    evidence = _evidence(identity)
+    own = _own_evidence(named, evidence, identities, number, holders)
+    for sp in named:
+        head = edition_head(sp.forms)
+        target = by_primary.get(head, number) if head else number
+        if target == number:
+            continue
+        if own and not evidence & _evidence(identities[target]):
+            continue
+        return target
     return None
 
 

@@ -92,6 +92,48 @@ def benchmark_predictions(crosswalk: Crosswalk, rows: Iterable[GoldRow]) -> list
     return predictions
 
 
+@dataclass(frozen=True, slots=True)
+class ParentRow:
+    """gold/parents.csv: a spelling and the spelling of the record it belongs under (empty:
+    it is a top-level benchmark)."""
+
+    channel: str
+    source_name: str
+    parent_channel: str
+    parent_source_name: str
+
+
+def load_parent_gold(path: Path) -> list[ParentRow]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [
+            ParentRow(
+                row["channel"],
+                row["source_name"],
+                row["parent_channel"],
+                row["parent_source_name"],
+            )
+            for row in csv.DictReader(handle)
+        ]
+
+
+def wrong_parents(
+    crosswalk: Crosswalk, rows: list[ParentRow]
+) -> list[tuple[ParentRow, str | None, str | None]]:
+    """The rows whose record's parent_id is not the record of the labelled parent spelling
+    (None for a top-level label): (row, expected id, parent_id found)."""
+    children = [GoldRow(r.channel, r.source_name, "") for r in rows]
+    parents = [GoldRow(r.parent_channel, r.parent_source_name, "") for r in rows]
+    child_ids = benchmark_predictions(crosswalk, children)
+    parent_ids = benchmark_predictions(crosswalk, parents)
+    parent_of = {b.benchmark_id: b.parent_id for b in crosswalk.benchmarks}
+    wrong = []
+    for row, child, parent in zip(rows, child_ids, parent_ids, strict=True):
+        expected = parent if row.parent_source_name else None
+        if parent_of.get(child) != expected:
+            wrong.append((row, expected, parent_of.get(child)))
+    return wrong
+
+
 JUNK = "JUNK"  # the gold label of a name that is not a model
 
 
