@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchhub.crosswalk import build_crosswalk
 from benchhub.crosswalk.curation import Curation
 from benchhub.crosswalk.ids import child_name
@@ -189,3 +191,26 @@ def test_a_task_stays_in_its_channels_group_when_another_channel_names_the_group
         by_id[ids[("lm_eval_harness", "mmmlu_de_de_anatomy")]].parent_id
         == (ids[("lm_eval_harness", "mmmlu_de_de")])
     )
+
+
+@pytest.mark.parametrize(
+    ("task_id", "written"),
+    [
+        ("global_mmlu_full_pl", "Global-MMLU: Polish"),
+        ("global_mmlu_full_ny", "Global-MMLU: Chichewa"),
+        ("global_mmlu_full_ky", "Global-MMLU: Kyrgyz"),
+        ("global_mmlu_full_fil", "Global-MMLU: Filipino"),  # ISO 639-3: Filipino has no 639-1
+    ],
+)
+def test_a_language_named_in_one_channel_and_coded_in_another_is_one_variant(
+    task_id: str, written: str
+) -> None:
+    candidates = [
+        _cand("lm_eval_harness", task_id, task_id),
+        _cand("openbench", written, written),
+        _cand("openbench", "Global-MMLU: Ukrainian", "Global-MMLU: Ukrainian"),
+    ]
+    crosswalk = build_crosswalk(candidates, [], Curation())
+    ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
+    assert ids[("lm_eval_harness", task_id)] == ids[("openbench", written)]
+    assert ids[("openbench", written)] != ids[("openbench", "Global-MMLU: Ukrainian")]

@@ -19,7 +19,8 @@ from collections.abc import Iterable
 
 from benchhub.crosswalk.keys import StrongKeys, keys_disagree
 
-# Language names as channels write them -> ISO 639-1 codes. A name maps to exactly one code, and
+# Language names as channels write them -> ISO 639-1 codes (639-3 where a language has none:
+# Filipino `fil`, Cebuano `ceb`, as lm-eval writes them). A name maps to exactly one code, and
 # no two names share a code unless they name one language ("Bangla" and "Bengali"). Only names
 # are rewritten, never codes: "it" in a name stays a word unless another spelling says Italian.
 LANGUAGE_CODES: dict[str, str] = {
@@ -44,6 +45,12 @@ LANGUAGE_CODES: dict[str, str] = {
     "turkish": "tr", "twi": "tw", "ukrainian": "uk", "urdu": "ur", "uyghur": "ug",
     "uzbek": "uz", "vietnamese": "vi", "welsh": "cy", "wolof": "wo", "xhosa": "xh",
     "yoruba": "yo", "zulu": "zu",
+    "akan": "ak", "bambara": "bm", "cebuano": "ceb", "chichewa": "ny", "esperanto": "eo",
+    "faroese": "fo", "filipino": "fil", "frisian": "fy", "fula": "ff", "ganda": "lg",
+    "hawaiian": "haw", "hmong": "hmn", "kikuyu": "ki", "kirghiz": "ky", "kirundi": "rn",
+    "kyrgyz": "ky", "luganda": "lg", "maori": "mi", "nyanja": "ny", "occitan": "oc",
+    "polish": "pl", "samoan": "sm", "sindhi": "sd", "swazi": "ss", "tajik": "tg", "tatar": "tt",
+    "tsonga": "ts", "tswana": "tn", "turkmen": "tk", "venda": "ve", "yiddish": "yi",
 }  # fmt: skip
 
 # A suite's long spelling -> the short one, where the frameworks themselves say they are one:
