@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
-from functools import cache
 from typing import Any, Literal
 
 Scale = Literal["fraction", "percent", "elo", "other"]
@@ -94,7 +93,7 @@ def record_row(record: BenchmarkCandidate | ScoreObservation | ParseIssue) -> di
     time of storing 100k channel rows. A dataclass inside a dict is written as its fields, as
     `asdict` would."""
     row = {}
-    for name in _field_names(type(record)):
+    for name in _FIELD_NAMES[type(record)]:
         value = getattr(record, name)
         if isinstance(value, dict):
             value = json.dumps(value, sort_keys=True, default=_json_default)
@@ -110,10 +109,11 @@ def _json_default(value: Any) -> Any:
     return str(value)
 
 
-@cache
-def _field_names(record_type: type) -> tuple[str, ...]:
-    return tuple(column_names(record_type))
-
-
 def column_names(record_type: type) -> list[str]:
     return [f.name for f in fields(record_type)]
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    record_type: tuple(column_names(record_type))
+    for record_type in (BenchmarkCandidate, ScoreObservation, ParseIssue)
+}
