@@ -14,9 +14,12 @@ DAGSTER_HOME ?= $(CURDIR)/.dagster_home
 
 ## Build the registry end to end on the bundled recordings (replayed channels, offline
 ## reviewer, local DuckDB) and publish a release to exports/latest.
+## Python caches compiled modules (__pycache__) here even where the environment sets
+## PYTHONDONTWRITEBYTECODE (the coding sandbox does): compiling Dagster, Great Expectations and
+## the project from source again cost ~10 s of every build.
 registry: setup
 	@mkdir -p "$(DAGSTER_HOME)" && touch "$(DAGSTER_HOME)/dagster.yaml"
-	DAGSTER_HOME="$(DAGSTER_HOME)" $(UV) run dg launch --job build_registry
+	env -u PYTHONDONTWRITEBYTECODE DAGSTER_HOME="$(DAGSTER_HOME)" $(UV) run dg launch --job build_registry
 
 ## Run the whole test suite (lint, format, types, then pytest). Installs headless Chromium
 ## (Debian's package) for the site's browser tests if it is missing.

@@ -57,18 +57,24 @@ def blocking_check_keys() -> list[AssetCheckKey]:
 def unconfirmed_blocking_checks(instance: DagsterInstance) -> list[str]:
     """Each blocking check that has not passed on its asset's latest materialization, and why."""
     problems = []
-    for key in blocking_check_keys():
+    keys = blocking_check_keys()
+    # One query for every check's latest record, and one per asset (not per check) for its
+    # latest materialization: each query opens the instance's SQLite storage again.
+    latest = instance.event_log_storage.get_latest_asset_check_execution_by_key(keys)
+    written_last = {
+        asset_key: instance.get_latest_materialization_event(asset_key)
+        for asset_key in {key.asset_key for key in keys}
+    }
+    for key in keys:
         name = f"{key.asset_key.to_user_string()}:{key.name}"
-        record = instance.get_latest_asset_check_evaluation_record(key)
+        record = latest.get(key)
         # A record without an evaluation is "planned": its run is still going, or died.
         event = record.event if record else None
         if record is None or event is None or not _evaluated(event) or not record.evaluation:
             problems.append(f"{name} has no completed evaluation")
         elif not record.evaluation.passed:
             problems.append(f"{name} failed in run {record.run_id}")
-        elif (written := instance.get_latest_materialization_event(key.asset_key)) and (
-            written.timestamp > event.timestamp
-        ):
+        elif (written := written_last[key.asset_key]) and written.timestamp > event.timestamp:
             problems.append(f"{name} has not run since {key.asset_key.to_user_string()} changed")
     return problems
 

@@ -9,7 +9,7 @@ field and every score can be traced back to where it came from.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any, Literal
 
 Scale = Literal["fraction", "percent", "elo", "other"]
@@ -87,15 +87,33 @@ class ChannelResult:
 
 
 def record_row(record: BenchmarkCandidate | ScoreObservation | ParseIssue) -> dict[str, Any]:
-    """A flat row for the warehouse: tuples become lists, dicts become canonical JSON text."""
-    row = asdict(record)
-    for name, value in row.items():
+    """A flat row for the warehouse: tuples become lists, dicts become canonical JSON text.
+
+    Fields are read one level deep: `dataclasses.asdict` deep-copies every value, most of the
+    time of storing 100k channel rows. A dataclass inside a dict is written as its fields, as
+    `asdict` would."""
+    row = {}
+    for name in _FIELD_NAMES[type(record)]:
+        value = getattr(record, name)
         if isinstance(value, dict):
-            row[name] = json.dumps(value, sort_keys=True, default=str)
+            value = json.dumps(value, sort_keys=True, default=_json_default)
         elif isinstance(value, tuple):
-            row[name] = list(value)
+            value = list(value)
+        row[name] = value
     return row
+
+
+def _json_default(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    return str(value)
 
 
 def column_names(record_type: type) -> list[str]:
     return [f.name for f in fields(record_type)]
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    record_type: tuple(column_names(record_type))
+    for record_type in (BenchmarkCandidate, ScoreObservation, ParseIssue)
+}

@@ -12,6 +12,7 @@ sha256 of its inputs, so an unchanged benchmark's HTML is linked, not rendered a
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -103,15 +104,17 @@ class BlobStore:
     def collect_garbage(self, referenced: set[str]) -> int:
         """Remove every blob no sha256 in `referenced` names (and what was derived into it)."""
         removed = 0
-        for folder in self.root.iterdir():
+        for folder in os.scandir(self.root):
             if not folder.is_dir():
                 continue
-            for blob in folder.iterdir():
-                if blob.name not in referenced:
-                    blob.unlink()
-                    removed += 1
-            if not any(folder.iterdir()):
-                folder.rmdir()
+            names = os.listdir(folder.path)  # one listing per folder: ~55k blobs in all
+            unreferenced = [name for name in names if name not in referenced]
+            for name in unreferenced:
+                os.unlink(os.path.join(folder.path, name))
+            removed += len(unreferenced)
+            if len(unreferenced) == len(names):
+                with contextlib.suppress(OSError):  # a writer stored a blob here meanwhile
+                    os.rmdir(folder.path)
         self._derived = {k: v for k, v in self._derived.items() if v in referenced}
         self.save()
         return removed

@@ -84,7 +84,7 @@ def benchmark_page(
     benchmark_id = benchmark["benchmark_id"]
     scores = sorted(scores, key=_score_order)
     in_grid = {_cell_key(cell) for cell in cells}
-    page_scores = [_score(s, _cell_key(s) in in_grid) for s in scores]
+    page_scores = [_score(s, bool(in_grid) and _cell_key(s) in in_grid) for s in scores]
     return {
         "schema_version": RELEASE_SCHEMA_VERSION,
         "id": benchmark_id,
