@@ -8,7 +8,8 @@
 -- source (the benchmark's own leaderboard or paper, then evaluation labs and developers, then
 -- aggregators: `authority`); the most recent. Ties end on the source, never on the value or on
 -- how many settings a score records, so a cell never quietly shows the highest of several
--- numbers. `n_scores` counts the cell's headline scores and `settings_vary` says that they were
+-- numbers; one source listing two numbers under one setting (two rows of one model) ends on the
+-- spellings it used and last on the lower value, so every build picks the same row. `n_scores` counts the cell's headline scores and `settings_vary` says that they were
 -- not all measured the same way: the page's `disagreements` list what differs.
 CREATE OR REPLACE TABLE leaderboard AS
 WITH ranked AS (
@@ -20,7 +21,8 @@ WITH ranked AS (
             cell ORDER BY coalesce(n_runs, 0) DESC,
                           authority,
                           reported_at DESC NULLS LAST,
-                          channel, source_url, settings::VARCHAR
+                          channel, source_url, settings::VARCHAR,
+                          model_as_published, benchmark_as_published, value
         ) AS rank_in_cell
     FROM scores
     WHERE kind = 'headline'

@@ -206,9 +206,16 @@ def test_a_cell_never_goes_to_the_score_with_most_settings() -> None:
         settings={"shots": 0, "temperature": 0, "scaffold": "x"},
         reported_at="2025-06-01",
     )
+    cell = grid_of([own, relayed]).sql("SELECT value, n_scores, settings_vary FROM leaderboard")
+    assert cell.fetchall() == [(50.0, 2, True)]  # the benchmark's own leaderboard, not the relay
+
+
+def grid_of(observations: list[ScoreObservation]) -> duckdb.DuckDBPyConnection:
+    """A warehouse holding these scores of one benchmark 'b' and one model 'm', built up to
+    the leaderboard."""
     con = duckdb.connect()
     ensure_tables(con)
-    insert_rows(con, "channel_scores", [record_row(own), record_row(relayed)], _stamp())
+    insert_rows(con, "channel_scores", [record_row(o) for o in observations], _stamp())
     for table in ("benchmark_aliases", "model_aliases", "reproduced_runs", "reproduced_medians"):
         con.execute(sql_text(table))
     con.execute(
@@ -221,8 +228,28 @@ def test_a_cell_never_goes_to_the_score_with_most_settings() -> None:
     )
     build_scores(con)
     con.execute(sql_text("leaderboard"))
-    cell = con.sql("SELECT value, n_scores, settings_vary FROM leaderboard").fetchall()
-    assert cell == [(50.0, 2, True)]  # the benchmark's own leaderboard, not the newer relay
+    return con
+
+
+def test_one_source_listing_two_numbers_gives_the_same_cell_in_every_build() -> None:
+    """A leaderboard page listing one model twice under one setting: whichever order the rows
+    come in, the cell shows the same (lower) number and counts both."""
+    base = {
+        "channel": "aider",
+        "benchmark_key": "polyglot",
+        "benchmark_name": "Aider polyglot",
+        "model_name": "m",
+        "scale": "percent",
+        "relationship": "third_party",
+        "metric": "percent correct",
+        "source_url": "https://own",
+        "reported_at": "2025-01-01",
+    }
+    high = ScoreObservation(**base, value=60.0, raw_value="60")
+    low = ScoreObservation(**base, value=40.0, raw_value="40")
+    for order in ([high, low], [low, high]):
+        cell = grid_of(order).sql("SELECT value, n_scores FROM leaderboard").fetchall()
+        assert cell == [(40.0, 2)]
 
 
 def test_many_acc_norm_rows_do_not_outvote_a_published_accuracy() -> None:

@@ -67,6 +67,7 @@ def hook_problem(where: str) -> str | None:
     )
 
 
+@cache  # a task folder's files are read once, however many tasks name them
 def _file_problem(root: Path, file: str, seen: frozenset[str] = frozenset()) -> str | None:
     path = root / f"{file}.py"
     if not path.is_file():
