@@ -283,3 +283,31 @@ def test_a_channels_file_of_other_benchmarks_tasks_is_no_parent_of_theirs() -> N
     assert records["med_qa"] is records["MedQA"]
     # a task only this channel lists stays in its file's record
     assert parent_of(records, "med_paragraph_simplification") is records["Med"]
+
+
+def test_suite_slash_task_siblings_sit_under_the_suites_record() -> None:
+    """OpenCompass writes its FewCLUE tasks "FewCLUE / EPRSTMT": the identity rules read each as
+    the task, and the record made for the head they share still finds them by how the channel
+    wrote them. A task another channel lists on its own stays a benchmark of its own."""
+
+    def opencompass(task: str) -> BenchmarkCandidate:
+        return BenchmarkCandidate(
+            "opencompass",
+            f"index:{task.lower()}",
+            f"FewCLUE / {task}",
+            f"https://example.org/{task}",
+        )
+
+    records = built(
+        [
+            opencompass("EPRSTMT"),
+            opencompass("TNEWS"),
+            opencompass("CSL"),
+            named("papers_with_code", "CSL"),
+        ]
+    )
+    assert records["FewCLUE / CSL"] is records["CSL"]
+    fewclue = parent_of(records, "FewCLUE / EPRSTMT")
+    assert fewclue is not None and fewclue.name == "FewCLUE"
+    assert parent_of(records, "FewCLUE / TNEWS") is fewclue
+    assert records["FewCLUE / CSL"].parent_id is None

@@ -254,19 +254,33 @@ def _dataset_group_parent(
     identities: list[Identity],
     number: int,
 ) -> int | None:
-    """The record of the data set whose config this task reads, when no other rule placed it
-    and only this channel lists the task: the channel's tasks over one data set are its parts
-    (lm-eval's `persona_self-replication` of `EleutherAI/persona`); a task other channels list
-    too is a benchmark of its own, unless it is a language pair of a translation test set
-    (WMT14 en-fr, whichever harness runs it)."""
-    one_channel = len({sp.channel for sp in identity.members}) == 1
+    """The record of the data set whose config this task reads, or of the name head its
+    channel's siblings share, when no other rule placed it and no other channel lists the task
+    on its own: the channel's tasks over one data set are its parts (lm-eval's
+    `persona_self-replication` of `EleutherAI/persona`); a task another channel names without
+    the group's name is a benchmark of its own, unless it is a language pair of a translation
+    test set (WMT14 en-fr, whichever harness runs it). Another channel writing the group's name
+    too (Papers with Code's "FewCLUE (BUSTM)" beside OpenCompass's "FewCLUE / BUSTM") lists it
+    as the same part. The group lists its members as their channel wrote them, so a spelling is
+    found by its written name, whatever the identity rules made of it ("FewCLUE / BUSTM" is
+    the task BUSTM)."""
     for sp in identity.members:
-        target = grouped.get((sp.channel, sp.forms.primary))
+        target = grouped.get((sp.channel, name_forms(sp.source_name).primary))
         if sp.candidate is None or target is None or target == number:
             continue
-        if one_channel or _is_test_set(identities[target]):
+        if _is_test_set(identities[target]) or _only_as_part_of(identity, identities[target], sp):
             return target
     return None
+
+
+def _only_as_part_of(identity: Identity, group: Identity, listed: Spelling) -> bool:
+    """Every spelling of another channel than `listed`'s writes the group's name first."""
+    heads = {sp.forms.primary for sp in group.members}
+    return all(
+        any(name_forms(sp.source_name).primary.startswith(head) for head in heads)
+        for sp in identity.members
+        if sp.channel != listed.channel
+    )
 
 
 def _is_test_set(identity: Identity) -> bool:
