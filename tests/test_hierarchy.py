@@ -304,10 +304,14 @@ def test_suite_slash_task_siblings_sit_under_the_suites_record() -> None:
             opencompass("TNEWS"),
             opencompass("CSL"),
             named("papers_with_code", "CSL"),
+            # another channel writing the suite's name first lists the same part
+            opencompass("BUSTM"),
+            named("papers_with_code", "FewCLUE (BUSTM)"),
         ]
     )
     assert records["FewCLUE / CSL"] is records["CSL"]
     fewclue = parent_of(records, "FewCLUE / EPRSTMT")
     assert fewclue is not None and fewclue.name == "FewCLUE"
     assert parent_of(records, "FewCLUE / TNEWS") is fewclue
+    assert parent_of(records, "FewCLUE (BUSTM)") is fewclue
     assert records["FewCLUE / CSL"].parent_id is None

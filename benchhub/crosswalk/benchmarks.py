@@ -377,8 +377,13 @@ def sibling_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     urls: dict[tuple[str, str], str] = {}
     for c in candidates:
         full = name_forms(c.source_name).primary
-        if not c.is_benchmark or named.get(full, set()) - {c.channel}:
-            continue  # another channel lists it: a benchmark of its own
+        if not c.is_benchmark or (
+            named.get(full, set()) - {c.channel} and not head_splits(c.source_name)
+        ):
+            # another channel lists it: a benchmark of its own; written as a head's part
+            # ("FewCLUE / BUSTM", Papers with Code's "FewCLUE (BUSTM)") it is left to the
+            # parent rules, which see every channel's spellings and papers
+            continue
         own_only[c.channel].append(c.source_name)
         if " ".join(c.source_name.lower().split()) in divided[c.channel]:
             continue  # the channel divides it further

@@ -63,6 +63,7 @@ def link_parents(identities: list[Identity]) -> None:
         named_by[number].append(primary)
     listed_in = _listing_groups(identities)
     in_dataset = _dataset_groups(identities)
+    shared_papers = _shared_papers(identities, in_dataset)
     holders: dict[str, set[int]] = defaultdict(set)  # strong key -> identities holding it
     for number, identity in enumerate(identities):
         for key in _evidence(identity):
@@ -79,7 +80,7 @@ def link_parents(identities: list[Identity]) -> None:
             _known_prefix_parent(identity, by_primary, identities, number, holders),
             _marked_part_parent(identity, by_primary, number),
             _edition_parent(identity, by_primary, identities, number, holders),
-            _dataset_group_parent(identity, in_dataset, identities, number),
+            _dataset_group_parent(identity, in_dataset, identities, number, shared_papers),
         ]
         identity.parent = _closest(
             identity, [p for p in found if p is not None], named_by, identities
@@ -253,6 +254,7 @@ def _dataset_group_parent(
     grouped: dict[tuple[str, str], int],
     identities: list[Identity],
     number: int,
+    shared_papers: dict[int, set[str]],
 ) -> int | None:
     """The record of the data set whose config this task reads, or of the name head its
     channel's siblings share, when no other rule placed it and no other channel lists the task
@@ -264,11 +266,16 @@ def _dataset_group_parent(
     as the same part. The group lists its members as their channel wrote them, so a spelling is
     found by its written name, whatever the identity rules made of it ("FewCLUE / BUSTM" is
     the task BUSTM)."""
+    one_channel = len({sp.channel for sp in identity.members}) == 1
     for sp in identity.members:
         target = grouped.get((sp.channel, name_forms(sp.source_name).primary))
         if sp.candidate is None or target is None or target == number:
             continue
-        if _is_test_set(identities[target]) or _only_as_part_of(identity, identities[target], sp):
+        if one_channel or _is_test_set(identities[target]):
+            return target
+        if _only_as_part_of(identity, identities[target], sp) and _papers(identity) <= (
+            shared_papers.get(target, set())
+        ):
             return target
     return None
 
@@ -281,6 +288,29 @@ def _only_as_part_of(identity: Identity, group: Identity, listed: Spelling) -> b
         for sp in identity.members
         if sp.channel != listed.channel
     )
+
+
+def _papers(identity: Identity) -> set[str]:
+    return {key for key in _evidence(identity) if key.startswith("arxiv:")}
+
+
+def _shared_papers(
+    identities: list[Identity], grouped: dict[tuple[str, str], int]
+) -> dict[int, set[str]]:
+    """group -> the papers two or more of its listed tasks carry: the collection's own paper
+    (FewCLUE's, on BUSTM and CSL alike). A task with a paper no sibling shares is a benchmark
+    the collection runs (BIG-Bench Extra Hard beside BIG-Bench Hard), not a part of it."""
+    holders: dict[int, Counter[str]] = defaultdict(Counter)
+    for number, identity in enumerate(identities):
+        groups = {
+            target
+            for sp in identity.members
+            if (target := grouped.get((sp.channel, name_forms(sp.source_name).primary))) is not None
+            and target != number
+        }
+        for target in groups:
+            holders[target].update(_papers(identity))
+    return {g: {paper for paper, n in counts.items() if n >= 2} for g, counts in holders.items()}
 
 
 def _is_test_set(identity: Identity) -> bool:
