@@ -33,7 +33,7 @@ def test_make_registry_and_make_ui_share_the_project_dagster_home() -> None:
     home = f"DAGSTER_HOME={ROOT / '.dagster_home'}"
     (registry,) = [c for c in make_commands("registry") if "run" in c]
     (ui,) = [c for c in make_commands("ui") if "run" in c]
-    assert registry[0] == ui[0] == home
+    assert home in registry and home in ui  # `env -u ...` may come first in the build's line
     assert registry[-4:] == ["dg", "launch", "--job", "build_registry"]
     assert ui[-2:] == ["dg", "dev"]
     assert ".dagster_home/" in (ROOT / ".gitignore").read_text().splitlines()
