@@ -927,6 +927,19 @@ def _initial_targets(
     return found
 
 
+def _narrow_key_sharers(
+    root: int, evidence: dict[int, set[str]], roots_by_key: dict[str, set[int]]
+) -> set[int]:
+    """The other identities holding one of `root`'s strong keys, where the key is held by few
+    enough identities to say something (not a suite's paper or a multi-config dataset)."""
+    return {
+        other
+        for key in evidence[root]
+        if len(roots_by_key[key]) <= _SHARED_KEY_LIMIT
+        for other in roots_by_key[key]
+    } - {root}
+
+
 def _abbreviation_targets(
     sp: Spelling,
     root: int,
@@ -938,12 +951,7 @@ def _abbreviation_targets(
     """Identities sharing a strong key with `root` whose name abbreviates or spells out its
     name: "grade-school-math" and "GSM8K" on the same repository. A key many identities share
     (a suite's paper, a multi-config dataset) is no evidence of this."""
-    others = {
-        other
-        for key in evidence[root]
-        if len(roots_by_key[key]) <= _SHARED_KEY_LIMIT
-        for other in roots_by_key[key]
-    } - {root}
+    others = _narrow_key_sharers(root, evidence, roots_by_key)
     found: set[int] = set()
     for other in others:
         names = {spellings[i].forms.display for i in groups[other] if spellings[i].is_benchmark}
@@ -966,12 +974,7 @@ def _misspelt_targets(
     added, dropped or changed: lighteval's "Olympiade Bench" and OlympiadBench on one paper.
     Names of six letters or fewer, and names whose numbers differ, are not typos of each other
     ("SeafloorAI" and "SeafloorGenAI" on one paper are two data sets)."""
-    others = {
-        other
-        for key in evidence[root]
-        if len(roots_by_key[key]) <= _SHARED_KEY_LIMIT
-        for other in roots_by_key[key]
-    } - {root}
+    others = _narrow_key_sharers(root, evidence, roots_by_key)
     return {
         other
         for other in others

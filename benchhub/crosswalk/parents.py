@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
@@ -352,6 +353,19 @@ def _dataset_parent(identity: Identity, whole: dict[str, int], number: int) -> i
     return None
 
 
+def _named_prefixes(
+    sp: Spelling, by_primary: dict[str, int], number: int, min_key: int = 0
+) -> Iterator[tuple[int, int]]:
+    """(name key length, identity) for each leading run of the spelling's words that is another
+    identity's name, longest first; keys shorter than `min_key` letters are too short to trust."""
+    tokens = sp.forms.tokens
+    for cut in range(len(tokens) - 1, 0, -1):
+        prefix = "".join(tokens[:cut])
+        target = by_primary.get(prefix, number)
+        if target != number and len(prefix) >= min_key:
+            yield len(prefix), target
+
+
 def _prefix_parent(
     identity: Identity, by_primary: dict[str, int], identities: list[Identity], number: int
 ) -> int | None:
@@ -359,10 +373,8 @@ def _prefix_parent(
     if not own:
         return None
     for sp in identity.members:
-        tokens = sp.forms.tokens
-        for cut in range(len(tokens) - 1, 0, -1):
-            target = by_primary.get("".join(tokens[:cut]), number)
-            if target != number and own & _evidence(identities[target]):
+        for _, target in _named_prefixes(sp, by_primary, number):
+            if own & _evidence(identities[target]):
                 return target
     # a translation or adaptation carrying the original's paper and naming it after a prefix
     # of its own ("mlmm truthfulqa", Okapi's TruthfulQA, on TruthfulQA's paper); a prefix that
@@ -406,12 +418,7 @@ def _task_parent(
         return None
     in_family = all(sp.candidate is not None and sp.candidate.family for sp in named)
     for sp in named:
-        tokens = sp.forms.tokens
-        for cut in range(len(tokens) - 1, 0, -1):
-            prefix = "".join(tokens[:cut])
-            target = by_primary.get(prefix, number)
-            if target == number or len(prefix) < _MIN_PARENT_KEY:
-                continue
+        for _, target in _named_prefixes(sp, by_primary, number, _MIN_PARENT_KEY):
             other = identities[target]
             if in_family:
                 if channels & {m.channel for m in other.members} or own & _evidence(other):
@@ -431,16 +438,11 @@ def _group_parent(
     channels = {sp.channel for sp in listed}
     best: tuple[int, int] | None = None  # (matched length, target)
     for sp in listed:
-        tokens = sp.forms.tokens
-        for cut in range(len(tokens) - 1, 0, -1):
-            prefix = "".join(tokens[:cut])
-            target = by_primary.get(prefix, number)
-            if target == number or len(prefix) < _MIN_PARENT_KEY:
-                continue
+        for length, target in _named_prefixes(sp, by_primary, number, _MIN_PARENT_KEY):
             other = identities[target]
             if _is_group(other) and channels & {m.channel for m in other.members}:
-                if best is None or len(prefix) > best[0]:
-                    best = (len(prefix), target)
+                if best is None or length > best[0]:
+                    best = (length, target)
                 break
     return best[1] if best else None
 
@@ -472,12 +474,7 @@ def _known_prefix_parent(
     evidence = _evidence(identity)
     own = _own_evidence(named, evidence, identities, number, holders)
     for sp in named:
-        tokens = sp.forms.tokens
-        for cut in range(len(tokens) - 1, 0, -1):
-            prefix = "".join(tokens[:cut])
-            target = by_primary.get(prefix, number)
-            if target == number or len(prefix) < _KNOWN_PARENT_KEY:
-                continue
+        for _, target in _named_prefixes(sp, by_primary, number, _KNOWN_PARENT_KEY):
             other = identities[target]
             if own and not evidence & _evidence(other):
                 continue  # a benchmark built on it (HumanEval Pro, Math401)
