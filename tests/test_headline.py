@@ -185,16 +185,20 @@ def test_helm_subjects_never_stand_in_for_mmlu(grid: duckdb.DuckDBPyConnection) 
     ).fetchall() == [(0,)]
 
 
+# One score of model 'm' on Aider's polyglot benchmark, as the Aider channel records it.
+AIDER_POLYGLOT: dict[str, Any] = {
+    "channel": "aider",
+    "benchmark_key": "polyglot",
+    "benchmark_name": "Aider polyglot",
+    "model_name": "m",
+    "scale": "percent",
+    "relationship": "third_party",
+    "metric": "percent correct",
+}
+
+
 def test_a_cell_never_goes_to_the_score_with_most_settings() -> None:
-    base = {
-        "channel": "aider",
-        "benchmark_key": "polyglot",
-        "benchmark_name": "Aider polyglot",
-        "model_name": "m",
-        "scale": "percent",
-        "relationship": "third_party",
-        "metric": "percent correct",
-    }
+    base = AIDER_POLYGLOT
     own = ScoreObservation(
         **base, value=50.0, raw_value="50", source_url="https://own", reported_at="2025-01-01"
     )
@@ -234,17 +238,7 @@ def grid_of(observations: list[ScoreObservation]) -> duckdb.DuckDBPyConnection:
 def test_one_source_listing_two_numbers_gives_the_same_cell_in_every_build() -> None:
     """A leaderboard page listing one model twice under one setting: whichever order the rows
     come in, the cell shows the same (lower) number and counts both."""
-    base = {
-        "channel": "aider",
-        "benchmark_key": "polyglot",
-        "benchmark_name": "Aider polyglot",
-        "model_name": "m",
-        "scale": "percent",
-        "relationship": "third_party",
-        "metric": "percent correct",
-        "source_url": "https://own",
-        "reported_at": "2025-01-01",
-    }
+    base = AIDER_POLYGLOT | {"source_url": "https://own", "reported_at": "2025-01-01"}
     high = ScoreObservation(**base, value=60.0, raw_value="60")
     low = ScoreObservation(**base, value=40.0, raw_value="40")
     for order in ([high, low], [low, high]):

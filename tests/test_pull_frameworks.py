@@ -154,24 +154,8 @@ def test_every_bundled_benchmark_end_to_end(tmp_path: Path) -> None:
             shutil.copytree(task_dir, mixed / task_dir.name)
         expected_rewards |= {good.name: 1.0, broken.name: 0.0}
 
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    done = subprocess.run(
-        [sys.executable, "-m", "ltb.cli", "bench", "run", "mixed", "-a", "oracle"]
-        + ["--job-name", "e2e"],
-        cwd=tmp_path,
-        env={**os.environ, "TMPDIR": str(scratch)},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    summary = json.loads((tmp_path / "jobs" / "e2e" / "ltb-run-summary.json").read_text())
     # Per benchmark: the kept task scores 1 (the oracle's 100), the broken one 0 (below 100).
-    rewards = {
-        name: sum(a["reward"] for a in task["attempts"]) / len(task["attempts"])
-        for name, task in summary["tasks"].items()
-    }
+    rewards = _oracle_rewards(mixed, tmp_path, "e2e")
     assert rewards == expected_rewards
 
 
