@@ -564,6 +564,10 @@ def test_score_only_spellings_get_an_identity_and_an_alias_row() -> None:
         ("meta-llama/Llama-2-7b-hf", "Llama-2-7b", {}),
         ("openrouter/meta-llama/llama-3.3-70b-instruct", "Llama-3.3-70B-Instruct",
          {"provider": "openrouter"}),
+        ("ai21/jamba-1.5-large", "Jamba 1.5 Large", {}),
+        ("EleutherAI/gpt-j-6b", "GPT-J-6B", {}),
+        ("nvidia/Llama-3.1-Nemotron-70B-Instruct", "llama-3.1-nemotron-70b-instruct", {}),
+        ("allenai/Llama-3.1-Tulu-3-8B", "llama-3.1-tulu-3-8b", {}),
     ],
 )  # fmt: skip
 def test_pure_spelling_is_not_identity(
@@ -582,6 +586,8 @@ def test_snapshots_stages_and_owners_are_their_own_models() -> None:
         "gpt-4-0125-preview", "gpt-4", "Llama-4-Maverick-03-26-Experimental", "Llama-4-Maverick",
         "meta-llama/Llama-3.1-8B-Instruct", "MaziyarPanahi/Llama-3.1-8B-Instruct",
         "unsloth/Llama-3.1-8B-Instruct", "mistral-small-2402", "mistral-small-2501",
+        "nvidia/Llama-3.1-8B-Instruct", "NousResearch/Meta-Llama-3-8B-Instruct",
+        "Meta-Llama-3-8B-Instruct", "TheBloke/vicuna-13b", "lmsys/vicuna-13b",
     ]  # fmt: skip
     cw = build_crosswalk([], [score("c", "b", n) for n in names], NO_CURATION)
     ids = {n: cw.model_for("c", n)[0] for n in names}

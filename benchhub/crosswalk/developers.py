@@ -26,6 +26,7 @@ class Developer:
     owners: frozenset[str]
     organisation: re.Pattern[str]
     families: re.Pattern[str] | None
+    family_word: re.Pattern[str] | None  # a family's name as any word of a model name
 
 
 def _developer(name: str, owners: str, organisation: str, families: str | None) -> Developer:
@@ -34,14 +35,17 @@ def _developer(name: str, owners: str, organisation: str, families: str | None) 
         owners=frozenset(owners.split()),
         organisation=re.compile(organisation, re.I),
         families=re.compile(rf"^(?:{families})", re.I) if families else None,
+        family_word=re.compile(rf"(?:^|[\s._/-])(?:{families})", re.I) if families else None,
     )
 
 
 # Order matters only for `developer_of_model`: the first family that matches wins.
 DEVELOPERS: tuple[Developer, ...] = (
+    # before OpenAI, whose "gpt" would take GPT-J and GPT-Neo
+    _developer("EleutherAI", "eleutherai", r"eleuther", r"gpt-j|gpt-neo|pythia|llemma"),
     _developer(
         "OpenAI",
-        "openai",
+        "openai openai-community",
         r"openai",
         r"gpt|o\d(?![\d.])|chatgpt|davinci|text-davinci|code-davinci|curie|babbage|ada-\d|codex(?![\s_-]*cli)",
     ),
@@ -55,7 +59,7 @@ DEVELOPERS: tuple[Developer, ...] = (
     _developer("DeepMind", "deepmind", r"deepmind", r"gopher|chinchilla"),
     _developer(
         "Meta",
-        "meta-llama facebook meta metaai",
+        "meta-llama facebook meta metaai codellama",
         r"\bmeta\b|meta-llama|facebook",
         r"llama|codellama|opt\b|galactica|roberta",
     ),
@@ -69,7 +73,12 @@ DEVELOPERS: tuple[Developer, ...] = (
     _developer("DeepSeek", "deepseek-ai deepseek", r"deepseek", r"deepseek"),
     _developer("xAI", "xai x-ai xai-org", r"\bxai\b|x-ai", r"grok"),
     _developer("Cohere", "cohereforai coherelabs cohere c4ai", r"cohere", r"command|aya|c4ai"),
-    _developer("Microsoft", "microsoft", r"microsoft", r"phi-?\d|phi\b|orca|wizardlm|mt-nlg|tnlg"),
+    _developer(
+        "Microsoft",
+        "microsoft wizardlmteam",
+        r"microsoft",
+        r"phi-?\d|phi\b|orca|wizardlm|mt-nlg|tnlg",
+    ),
     _developer("01.AI", "01-ai", r"01\.ai|01-ai", r"yi-|yi\b"),
     _developer("Moonshot AI", "moonshotai moonshot", r"moonshot", r"kimi|moonlight"),
     _developer(
@@ -94,6 +103,32 @@ DEVELOPERS: tuple[Developer, ...] = (
     ),
     _developer("AI2", "allenai", r"allen institute|allenai|\bai2\b", r"olmo|tulu|unicorn|macaw"),
     _developer("StepFun", "stepfun-ai", r"stepfun", r"step-\d"),
+    _developer("AI21 Labs", "ai21 ai21labs", r"\bai21\b", r"jamba|jurassic|j2-"),
+    _developer("Databricks", "databricks mosaicml", r"databricks|mosaicml", r"dbrx|dolly|mpt-"),
+    _developer("LMSYS", "lmsys", r"\blmsys\b", r"vicuna|fastchat"),
+    _developer("BigCode", "bigcode", r"\bbigcode\b", r"starcoder|santacoder"),
+    _developer(
+        "Hugging Face",
+        "huggingfaceh4 huggingfacetb huggingfacem4 huggingface",
+        r"hugging ?face",
+        r"zephyr|smollm|idefics|starchat",
+    ),
+    _developer("BigScience", "bigscience", r"bigscience", r"bloom|mt0"),
+    _developer("Stability AI", "stabilityai", r"stability", r"stablelm|stablebeluga|stable-code"),
+    _developer("Upstage", "upstage", r"\bupstage\b", r"solar"),
+    _developer("Snowflake", "snowflake", r"snowflake", r"snowflake-arctic|arctic-"),
+    _developer("Writer", "writer", r"^writer$", r"palmyra"),
+    _developer("Nous Research", "nousresearch", r"nous ?research", r"hermes|nous-"),
+    _developer("Teknium", "teknium", r"\bteknium\b", r"openhermes"),
+    _developer("OpenChat", "openchat", r"\bopenchat\b", r"openchat"),
+    _developer("Together", "togethercomputer", r"together ?computer", r"redpajama"),
+    _developer("Abacus.AI", "abacusai", r"abacus", r"smaug|dracarys"),
+    _developer(
+        "Cognitive Computations",
+        "cognitivecomputations ehartford",
+        r"cognitive ?computations",
+        r"dolphin",
+    ),
 )
 
 _BY_OWNER = {owner: dev for dev in DEVELOPERS for owner in dev.owners}
@@ -130,9 +165,16 @@ def developer_name(raw: str) -> str:
 
 def is_official_owner(owner: str, model_name: str) -> bool:
     """Whether `owner/model_name` is the developer's own publication: the owner belongs to
-    the developer whose family the name is."""
+    the developer whose family the name is, or the name carries the owner's own family
+    after another's (NVIDIA's "Llama-3.1-Nemotron-70B", AI2's "Llama-3.1-Tulu-3-8B": built on
+    Llama, released by them). A re-upload under another developer's name ("nvidia/Llama-3.1-8B")
+    carries no family of its owner's and stays the owner's model."""
+    owner = owner.strip().lower()
     by_name = developer_of_model(model_name)
-    return by_name is not None and owner.strip().lower() in by_name.owners
+    if by_name is not None and owner in by_name.owners:
+        return True
+    publisher = _BY_OWNER.get(owner)
+    return bool(publisher and publisher.family_word and publisher.family_word.search(model_name))
 
 
 # Families released only as chat/API models: no base weights, so "instruct" adds nothing.

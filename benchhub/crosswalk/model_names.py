@@ -56,6 +56,9 @@ _ORG_WORDS = (family_words() | {"parasail", "chutes", "fireworks", "together"}) 
     "minimax",
     "qwen",
     "moonshot",
+    "codellama",
+    "openchat",
+    "snowflake",
 }  # these owners are also the first word of their model names ("Mistral Large")
 # How a provider serves open weights ("-instruct-turbo" at Together, "-fp8-tput" in HELM):
 # a setting for a sized model, a name for "gpt-3.5-turbo".
