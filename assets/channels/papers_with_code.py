@@ -47,8 +47,7 @@ from assets.channels._frameworks import blob_url, raw_url
 from assets.channels._tabular import TableError, read_rows
 from assets.channels._weblinks import arxiv_abs_url, arxiv_id, github_repo_url, hf_dataset
 from benchhub.channel import Channel, Payloads, Source
-from benchhub.crosswalk.names import KIND_SUFFIXES, is_expansion
-from benchhub.crosswalk.variants import LANGUAGE_CODES
+from benchhub.crosswalk.dataset_parts import data_set_names, named_part
 from benchhub.records import (
     BenchmarkCandidate,
     ChannelResult,
@@ -439,120 +438,21 @@ def _add_csv_candidate(
 
 # --- a benchmark's data set ----------------------------------------------------------------
 # PWC forms a benchmark's name as its data set's name plus the split, subset or setting it
-# scores ("Cityscapes val", "GrailQA-IID", "nuScenes LiDAR only", "KILT: TriviaQA", "PTG (czech,
-# MRP 2020)"); the CSVs list the data sets ("Common Datasets (Top 10)") beside the benchmarks.
-# A benchmark named as a listed data set's whole name followed by such a part is a part of that
+# scores ("Cityscapes val", "GrailQA-IID", "KILT: TriviaQA"); the CSVs list the data sets
+# ("Common Datasets (Top 10)") beside the benchmarks. A benchmark so named is a part of that
 # data set: its `family` is the data set, which the crosswalk makes its parent
-# (benchhub/crosswalk/parents.py `_family_parent`). Only the words below make a part; any other
-# word after a data set's name makes another data set or the same one ("SUN-RGBD val" is not
-# SUN's, "PubMed 20k RCT" not Pubmed's, "Cornell Grasp Dataset" not Cornell's, "Malimg Dataset"
-# is Malimg), and a year or number alone names an edition of a series or a data set of its own
-# ("CoNLL 2000", "FB15k-237"), which the crosswalk's own rules judge.
-
-# a split, or a setting of the input, the labels or the training data
-_SPLIT_WORDS = frozenset(
-    {"val", "valid", "validation", "dev", "test", "std", "minival", "minval", "testdev", "train",
-     "split", "set", "subset", "fold", "seen", "unseen", "iid", "ood", "compositional"}
-)  # fmt: skip
-_SETTING_WORDS = frozenset(
-    {"only", "lidar", "camera", "full", "zero", "few", "one", "shot", "zeroshot", "fewshot",
-     "way", "learning", "conditional", "unconditional", "symmetric", "asymmetric", "noise",
-     "noisy", "labeled", "labelled", "unlabeled", "unlabelled", "data", "base", "variant",
-     "upscaling", "mini", "small", "large", "lite", "track", "setting", "supervised",
-     "unsupervised", "semi", "in", "out", "of", "domain", "cross", "multi", "single"}
-)  # fmt: skip
-_PROGRAMMING_LANGUAGES = frozenset(
-    {"java", "python", "javascript", "typescript", "ruby", "php", "go", "rust", "cpp", "csharp",
-     "kotlin", "scala", "swift"}
-)  # fmt: skip
-_PART_WORDS = _SPLIT_WORDS | _SETTING_WORDS | _PROGRAMMING_LANGUAGES | frozenset(LANGUAGE_CODES)
-# a split with its year ("val2017"), a version ("v2.1"), a number or an amount ("40%", "100k",
-# "4x")
-_PART_FORMS = re.compile(r"(?:train|val|test|minival)\d{4}|v\d+(?:\.\d+)*")
-_AMOUNT = re.compile(r"\d+(?:\.\d+)*(?:%|k|m|x)?")
-# a numbered variant: "Variant IV"
-_ROMAN = re.compile(r"i{1,3}|iv|vi{0,3}|ix|x")
-_PART_TOKEN = re.compile(r"[^\W_]+(?:\.\d+)*%?")
-# after a data set's name: a separator written with spaces (a colon, a spaced dash), one
-# without (a hyphen, a comma), or a bracket
-_AFTER_NAME = re.compile(r"(?P<named>\s*:\s*|\s+[-–]\s+)|(?P<sep>\s*[-–,]\s*|\s+|(?=\())")
-# "X: <three words at most>" and "X - <three words>" name a part of X ("KILT: TriviaQA",
-# "CodeXGLUE - CONCODE"); longer is a subtitle ("MTTN: <the paper's title>"), the same data set
-_MAX_NAMED_PART_WORDS = 3
-_SENTENCE_WORDS = frozenset({"a", "an", "the", "for", "with", "towards", "via", "from", "and"})
-
-
-@dataclass(frozen=True, slots=True)
-class NamedPart:
-    """A benchmark whose name is a listed data set's name (`dataset`) and then `part`."""
-
-    dataset: str
-    part: str
-    kind: str | None  # "bracketed", "named" (after a colon), "split or setting"; None: no part
-
-
-def named_part(benchmark: str, datasets: set[str]) -> NamedPart | None:
-    """The longest data set in `datasets` whose whole name starts `benchmark` followed by a
-    separator, with the words after it and what kind of part they are (None when they make
-    no part: another data set or the same one); None when no listed data set starts it."""
-    lowered = {d.lower(): d for d in datasets if d.lower() != benchmark.lower()}
-    text = benchmark.lower()
-    for end in range(len(text) - 1, 0, -1):
-        dataset = lowered.get(text[:end])
-        # a separator must follow: "SUN" does not start "SUNRGBD"
-        after = _AFTER_NAME.match(benchmark, end) if dataset is not None else None
-        if dataset is None or after is None or after.end() == len(benchmark):
-            continue
-        part = benchmark[after.end() :].strip()
-        glued = bool(after.group("sep")) and not after.group("sep").strip(" ")
-        kind = _part_kind(dataset, part, named=bool(after.group("named")), glued=glued)
-        return NamedPart(dataset, part, kind)
-    return None
-
-
-def _part_kind(dataset: str, part: str, *, named: bool, glued: bool) -> str | None:
-    """What kind of part of `dataset` the words `part` after its name make, or None.
-    `named`: after a colon or a spaced dash; `glued`: after a hyphen ("FB15k-237")."""
-    words = [w.lower() for w in _PART_TOKEN.findall(part)]
-    if not words or any(w in KIND_SUFFIXES or w == "leaderboard" for w in words):
-        return None  # "Malimg Dataset", "CARLA Leaderboard": the data set itself, or no data set
-    if part.startswith("(") and part.endswith(")") and part.count("(") == 1:
-        if is_expansion(dataset, part[1:-1]):
-            return None  # "COCO (Common Objects in Context)": its name spelt out
-        return "bracketed"  # "CLUE (DRCD)", "PTG (czech, MRP 2020)", "CIFAR-10 (10% data)"
-    if all(_AMOUNT.fullmatch(w) for w in words):
-        return None  # an edition or a data set's number: "CoNLL 2000", "FB15k-237", "Wiki-30K"
-    if named:
-        short = len(words) <= _MAX_NAMED_PART_WORDS and not set(words) & _SENTENCE_WORDS
-        return "named" if short else None
-    if len(words) == 1 and glued and _ROMAN.fullmatch(words[0]):
-        return None  # "MATH-V": a letter of another name, not a numbered variant
-    if all(_is_part_word(words, i) for i in range(len(words))):
-        return "split or setting"
-    return None
-
-
-def _is_part_word(words: list[str], i: int) -> bool:
-    """A split, setting, language, version, amount or variant number; "to" in a language pair
-    ("Chinese-to-English")."""
-    word = words[i]
-    if word == "to":
-        between = words[i - 1 : i + 2] if 0 < i < len(words) - 1 else []
-        return bool(between) and between[0] in LANGUAGE_CODES and between[2] in LANGUAGE_CODES
-    return (
-        word in _PART_WORDS
-        or bool(_AMOUNT.fullmatch(word) or _PART_FORMS.fullmatch(word))
-        or (i > 0 and words[i - 1] == "variant" and bool(_ROMAN.fullmatch(word)))
-    )
+# (benchhub/crosswalk/parents.py `_family_parent`). Which words make a part, and which make
+# another data set or the same one: benchhub/crosswalk/dataset_parts.py.
 
 
 def _in_their_data_sets(
     benchmarks: Iterable[BenchmarkCandidate], datasets: set[str]
 ) -> list[BenchmarkCandidate]:
     """The CSV benchmarks, each named as a part of a listed data set placed in it (`family`)."""
+    names = data_set_names(datasets)
     placed = []
     for candidate in benchmarks:
-        found = named_part(candidate.source_name, datasets) if candidate.is_benchmark else None
+        found = named_part(candidate.source_name, names) if candidate.is_benchmark else None
         if found is not None and found.kind is not None:
             extra = {**candidate.extra, "dataset": found.dataset, "part": found.part}
             candidate = replace(candidate, family=found.dataset, extra=extra)

@@ -6,6 +6,7 @@ import pytest
 
 from assets.channels import papers_with_code as pwc
 from benchhub.channel import run_channel
+from benchhub.crosswalk.dataset_parts import data_set_names, named_part
 from benchhub.records import ChannelResult
 
 SQUAD_FILE = (
@@ -135,7 +136,7 @@ _DATASETS = {
 def test_a_benchmark_named_as_a_listed_data_set_and_a_part_is_that_part(
     benchmark: str, dataset: str, kind: str
 ) -> None:
-    found = pwc.named_part(benchmark, _DATASETS)
+    found = named_part(benchmark, data_set_names(_DATASETS))
     assert found is not None and (found.dataset, found.kind) == (dataset, kind)
 
 
@@ -155,7 +156,7 @@ def test_a_benchmark_named_as_a_listed_data_set_and_a_part_is_that_part(
     ],
 )
 def test_other_words_after_a_data_sets_name_make_no_part(benchmark: str) -> None:
-    found = pwc.named_part(benchmark, _DATASETS)
+    found = named_part(benchmark, data_set_names(_DATASETS))
     assert found is None or found.kind is None
 
 
