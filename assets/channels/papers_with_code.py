@@ -47,7 +47,7 @@ from assets.channels._frameworks import blob_url, raw_url
 from assets.channels._tabular import TableError, read_rows
 from assets.channels._weblinks import arxiv_abs_url, arxiv_id, github_repo_url, hf_dataset
 from benchhub.channel import Channel, Payloads, Source
-from benchhub.crosswalk.dataset_parts import data_set_names, named_part
+from benchhub.crosswalk.dataset_parts import data_set_names, named_part, sibling_parts
 from benchhub.records import (
     BenchmarkCandidate,
     ChannelResult,
@@ -110,8 +110,7 @@ def parse(payloads: Payloads) -> ChannelResult:
             _read_task_file(name, payloads[name], result)
         else:
             _read_task_csv(name, payloads[name], csv_benchmarks, csv_tasks, datasets, result)
-    known = datasets | {c.source_name for c in csv_benchmarks.values() if c.is_benchmark}
-    result.candidates.extend(_in_their_data_sets(csv_benchmarks.values(), known))
+    result.candidates.extend(_in_their_data_sets(csv_benchmarks.values(), datasets))
     result.candidates.extend(csv_tasks.values())
     return result
 
@@ -446,16 +445,25 @@ def _add_csv_candidate(
 
 
 def _in_their_data_sets(
-    benchmarks: Iterable[BenchmarkCandidate], datasets: set[str]
+    benchmarks: Iterable[BenchmarkCandidate], listed: set[str]
 ) -> list[BenchmarkCandidate]:
-    """The CSV benchmarks, each named as a part of a listed data set placed in it (`family`)."""
-    names = data_set_names(datasets)
+    """The CSV benchmarks, each named as a part of a data set the CSVs list (`listed`) or of
+    another benchmark they list placed in it (`family`)."""
+    candidates = list(benchmarks)
+    names = data_set_names(listed | {c.source_name for c in candidates if c.is_benchmark})
+    found = {
+        c.source_name: part
+        for c in candidates
+        if c.is_benchmark and (part := named_part(c.source_name, names)) is not None
+    }
+    parts = {name: part for name, part in found.items() if part.kind is not None}
+    parts |= sibling_parts(found, data_set_names(listed))
     placed = []
-    for candidate in benchmarks:
-        found = named_part(candidate.source_name, names) if candidate.is_benchmark else None
-        if found is not None and found.kind is not None:
-            extra = {**candidate.extra, "dataset": found.dataset, "part": found.part}
-            candidate = replace(candidate, family=found.dataset, extra=extra)
+    for candidate in candidates:
+        part = parts.get(candidate.source_name) if candidate.is_benchmark else None
+        if part is not None:
+            extra = {**candidate.extra, "dataset": part.dataset, "part": part.part}
+            candidate = replace(candidate, family=part.dataset, extra=extra)
         placed.append(candidate)
     return placed
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from benchhub.crosswalk.names import KIND_SUFFIXES, is_expansion
 from benchhub.crosswalk.variants import LANGUAGE_CODES
@@ -57,6 +57,8 @@ _AFTER_NAME = re.compile(r"(?P<named>\s*:\s*|\s+[-–]\s+)|(?P<sep>\s*[-–,]\s*
 # "X: <three words at most>" and "X - <three words>" name a part of X ("KILT: TriviaQA",
 # "CodeXGLUE - CONCODE"); longer is a subtitle ("MTTN: <the paper's title>"), the same data set
 _MAX_NAMED_PART_WORDS = 3
+# parts named by one word of their own are parts only as a set of siblings
+_MIN_SIBLINGS = 2
 _SENTENCE_WORDS = frozenset({"a", "an", "the", "for", "with", "towards", "via", "from", "and"})
 
 
@@ -66,7 +68,8 @@ class NamedPart:
 
     dataset: str
     part: str
-    kind: str | None  # "bracketed", "named" (after a colon), "split or setting"; None: no part
+    # "bracketed", "named" (after a colon), "split or setting", "sibling"; None: no part
+    kind: str | None
 
 
 def data_set_names(names: Iterable[str]) -> dict[str, str]:
@@ -92,6 +95,35 @@ def named_part(benchmark: str, datasets: Mapping[str, str]) -> NamedPart | None:
         kind = _part_kind(dataset, part, named=bool(after.group("named")), glued=glued)
         return NamedPart(dataset, part, kind)
     return None
+
+
+def sibling_parts(
+    found: Mapping[str, NamedPart], listed: Mapping[str, str]
+) -> dict[str, NamedPart]:
+    """Of the benchmarks `named_part` found no part in (`found`: benchmark name -> its
+    `NamedPart`), those named as a data set's name and one word ("HowSumm-Method" and
+    "HowSumm-Step", "ShapeNet Airplane" and "ShapeNet Car") when two or more such siblings share
+    a data set the source lists (`listed`, `data_set_names`) and the source lists none of them
+    as a data set of its own ("ImageNet-R", "ImageNet-Sketch" are data sets built on ImageNet),
+    as parts of kind "sibling". A number is no such word ("Wiki-30K")."""
+    siblings: dict[str, list[str]] = {}
+    for name, part in found.items():
+        words = _PART_TOKEN.findall(part.part)
+        if (
+            part.kind is None
+            and len(words) == 1
+            and words[0] == part.part
+            and not _AMOUNT.fullmatch(words[0].lower())
+            and part.dataset.lower() in listed
+            and name.lower() not in listed
+        ):
+            siblings.setdefault(part.dataset, []).append(name)
+    return {
+        name: replace(found[name], kind="sibling")
+        for names in siblings.values()
+        if len(names) >= _MIN_SIBLINGS
+        for name in names
+    }
 
 
 def _part_kind(dataset: str, part: str, *, named: bool, glued: bool) -> str | None:

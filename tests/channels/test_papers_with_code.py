@@ -6,7 +6,7 @@ import pytest
 
 from assets.channels import papers_with_code as pwc
 from benchhub.channel import run_channel
-from benchhub.crosswalk.dataset_parts import data_set_names, named_part
+from benchhub.crosswalk.dataset_parts import data_set_names, named_part, sibling_parts
 from benchhub.records import ChannelResult
 
 SQUAD_FILE = (
@@ -160,6 +160,17 @@ def test_other_words_after_a_data_sets_name_make_no_part(benchmark: str) -> None
     assert found is None or found.kind is None
 
 
+def test_one_word_siblings_are_parts_only_when_none_is_a_listed_data_set() -> None:
+    names = ["HowSumm-Method", "HowSumm-Step", "ImageNet-R", "ImageNet-Sketch", "Wiki-30K",
+             "Wiki-Vote", "Ego4D-Goalstep"]  # fmt: skip
+    listed = data_set_names(
+        {"HowSumm", "ImageNet", "ImageNet-R", "ImageNet-Sketch", "Wiki", "Ego4D"}
+    )
+    every = data_set_names({*listed.values(), *names})
+    found = {n: p for n in names if (p := named_part(n, every)) is not None}
+    assert set(sibling_parts(found, listed)) == {"HowSumm-Method", "HowSumm-Step"}
+
+
 def test_csv_benchmarks_sit_in_their_data_set(result: ChannelResult) -> None:
     by_key = {c.source_key: c for c in result.candidates}
     grail = by_key["benchmark:GrailQA-IID"]
@@ -167,4 +178,10 @@ def test_csv_benchmarks_sit_in_their_data_set(result: ChannelResult) -> None:
     assert by_key["benchmark:SUN-RGBD val"].family is None
     assert by_key["benchmark:CoNLL 2000"].family is None
     placed = [c for c in result.candidates if c.source_key.startswith("benchmark:") and c.family]
-    assert len(placed) == 146
+    assert len(placed) == 159
+    # siblings named by one word each, none listed as a data set: parts of the listed one
+    assert by_key["benchmark:HowSumm-Method"].family == "HowSumm"
+    assert by_key["benchmark:HowSumm-Step"].family == "HowSumm"
+    # listed as data sets of their own: built on ImageNet, not parts of it
+    assert by_key["benchmark:ImageNet-R"].family is None
+    assert by_key["benchmark:ImageNet-Sketch"].family is None
