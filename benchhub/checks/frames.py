@@ -522,16 +522,16 @@ def with_unplaced_data_set_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
     followed by a split, subset or setting ("GrailQA-IID", "KILT: TriviaQA"; the rule,
     `dataset_parts.named_part`), that record's id: a part sits under its data set."""
     rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "published")
-    released = {str(name): str(bid) for bid, name, _, shown in rows if shown and name is not None}
+    released = {name: str(bid) for bid, name, _, shown in rows if shown and isinstance(name, str)}
     names = data_set_names(released)
     found: list[str | None] = []
     for (bid, _, parent, shown), listed in zip(
         rows, benchmarks["paper_index_names"].astype(object), strict=True
     ):
-        spellings = (
-            list(listed) if shown and not isinstance(parent, str) and listed is not None else []
-        )
-        parts = (named_part(str(spelling), names) for spelling in spellings)
+        # a NULL list reads as pd.NA, a list as an array
+        is_list = isinstance(listed, Iterable) and not isinstance(listed, str)
+        top_level = shown and not isinstance(parent, str)
+        parts = [named_part(str(n), names) for n in (listed if top_level and is_list else [])]
         found.append(
             next(
                 (
