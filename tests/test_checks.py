@@ -283,6 +283,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "headline_part_not_pullable": None,
         "lm_eval_source_not_linked": None,
         "paper_of_another_benchmark": None,
+        "paper_index_names": None,  # the record's names when Papers with Code lists it
     }
     row |= overrides
     # as the frame query derives it: released records without a parent are the top level
@@ -567,6 +568,37 @@ def test_a_subset_or_translation_at_the_top_level_fails() -> None:
     assert results["parts_sit_under_their_benchmark"].blocking
     assert "gsm8k" in results["parts_sit_under_their_benchmark"].summary
     assert "bird-sql" not in results["parts_sit_under_their_benchmark"].summary
+
+
+def test_a_paper_index_benchmark_named_as_a_data_set_and_a_part_at_the_top_level_fails() -> None:
+    def listed(benchmark_id: str, name: str, **overrides: Any) -> dict[str, Any]:
+        return benchmark(
+            benchmark_id=benchmark_id, name=name, paper_index_names=[name], **overrides
+        )
+
+    rows = [
+        benchmark(),
+        listed("grailqa", "GrailQA"),
+        listed("grailqa-iid", "GrailQA-IID"),
+        listed("kilt", "KILT"),
+        listed("kilt-triviaqa", "KILT: TriviaQA", parent_id="kilt"),
+        # a compound, another data set starting with the word, an edition: no parts
+        listed("sun", "SUN"),
+        listed("sun-rgbd-val", "SUN-RGBD val"),
+        listed("cornell", "Cornell"),
+        listed("cornell-grasp-dataset", "Cornell Grasp Dataset"),
+        listed("conll", "CoNLL"),
+        listed("conll-2000", "CoNLL 2000"),
+        # named so by another channel only: not this check's
+        benchmark(benchmark_id="cifar-10", name="CIFAR-10"),
+        benchmark(benchmark_id="cifar-10-val", name="CIFAR-10 val"),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=13, min_published_benchmarks=1)
+    check = "data_set_parts_sit_under_their_data_set"
+    assert check in failed(results) and results[check].blocking
+    assert "grailqa" in results[check].summary
+    for placed_or_apart in ("kilt", "sun", "cornell", "conll", "cifar"):
+        assert placed_or_apart not in results[check].summary, placed_or_apart
 
 
 def test_an_edition_at_the_top_level_warns_unless_it_has_a_paper_of_its_own() -> None:

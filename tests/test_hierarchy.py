@@ -315,3 +315,26 @@ def test_suite_slash_task_siblings_sit_under_the_suites_record() -> None:
     assert parent_of(records, "FewCLUE / TNEWS") is fewclue
     assert parent_of(records, "FewCLUE (BUSTM)") is fewclue
     assert records["FewCLUE / CSL"].parent_id is None
+
+
+def test_a_paper_index_benchmark_sits_in_the_data_set_its_channel_names() -> None:
+    def in_dataset(name: str, dataset: str) -> BenchmarkCandidate:
+        return BenchmarkCandidate(
+            "papers_with_code", f"benchmark:{name}", name, "https://example.org/pwc", family=dataset
+        )
+
+    records = built(
+        [
+            in_dataset("GrailQA-IID", "GrailQA"),
+            in_dataset("GrailQA-Compositional", "GrailQA"),
+            named("semantic_scholar", "GrailQA"),
+            # no channel lists the data set on its own: its record is made
+            in_dataset("Hindi Visual Genome (Test Set)", "Hindi Visual Genome"),
+            named("papers_with_code", "SUN-RGBD val"),  # no data set named: stays
+        ]
+    )
+    assert parent_of(records, "GrailQA-IID") is records["GrailQA"]
+    assert parent_of(records, "GrailQA-Compositional") is records["GrailQA"]
+    hindi = parent_of(records, "Hindi Visual Genome (Test Set)")
+    assert hindi is not None and hindi.name == "Hindi Visual Genome"
+    assert records["SUN-RGBD val"].parent_id is None

@@ -17,8 +17,11 @@ What becomes what:
   since the extractor also turned table captions and prose into subdataset names;
 - section headings the NLP-progress extractor read as datasets ("Metrics", "Datasets",
   "Supervised:", ...) are candidates flagged as not benchmarks;
-- each benchmark name in the CSVs' Benchmarks column is a candidate; each CSV task row is a
-  candidate flagged as not a benchmark (a problem area, not a dataset);
+- each benchmark name in the CSVs' Benchmarks column is a candidate; one named as a data set
+  the CSVs list ("Common Datasets (Top 10)") plus a split, subset or setting ("GrailQA-IID",
+  "Cityscapes val") has that data set as its `family`, which the crosswalk makes its parent
+  (`named_part`); each CSV task row is a candidate flagged as not a benchmark (a problem area,
+  not a dataset);
 - each SOTA cell is a score. A "Number of params" column is a model property: it goes into the
   row's scores as a setting, not a score of its own.
 
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,6 +47,7 @@ from assets.channels._frameworks import blob_url, raw_url
 from assets.channels._tabular import TableError, read_rows
 from assets.channels._weblinks import arxiv_abs_url, arxiv_id, github_repo_url, hf_dataset
 from benchhub.channel import Channel, Payloads, Source
+from benchhub.crosswalk.dataset_parts import data_set_names, named_part, sibling_parts
 from benchhub.records import (
     BenchmarkCandidate,
     ChannelResult,
@@ -88,6 +93,7 @@ _NOT_A_RATE = re.compile(r"perplexity|\bbpc\b|bits? per|\bbpb\b|params", re.IGNO
 _MEASURED_BY = re.compile(r"^(?P<value>.+?)\s*\((?P<note>measured by [^)]*)\)\s*$", re.IGNORECASE)
 _LEADERBOARD = re.compile(r"leaderboard\s*$", re.IGNORECASE)
 _CSV_COLUMNS = ("Task Name", "Benchmarks")
+_DATASETS_COLUMN = "Common Datasets (Top 10)"
 
 
 def sources() -> list[Source]:
@@ -98,12 +104,13 @@ def parse(payloads: Payloads) -> ChannelResult:
     result = ChannelResult()
     csv_benchmarks: dict[str, BenchmarkCandidate] = {}
     csv_tasks: dict[str, BenchmarkCandidate] = {}
+    datasets: set[str] = set()
     for name in sorted(payloads):
         if name.endswith(".json"):
             _read_task_file(name, payloads[name], result)
         else:
-            _read_task_csv(name, payloads[name], csv_benchmarks, csv_tasks, result)
-    result.candidates.extend(csv_benchmarks.values())
+            _read_task_csv(name, payloads[name], csv_benchmarks, csv_tasks, datasets, result)
+    result.candidates.extend(_in_their_data_sets(csv_benchmarks.values(), datasets))
     result.candidates.extend(csv_tasks.values())
     return result
 
@@ -372,6 +379,7 @@ def _read_task_csv(
     data: bytes,
     benchmarks: dict[str, BenchmarkCandidate],
     tasks: dict[str, BenchmarkCandidate],
+    datasets: set[str],
     result: ChannelResult,
 ) -> None:
     url = blob_url(REPO, COMMIT, FILES.get(name, name))
@@ -391,6 +399,8 @@ def _read_task_csv(
             if c.strip() and c.strip() != "N/A"
         ]
         hints = (task, *categories)
+        datasets.update(d.strip() for d in (row.get(_DATASETS_COLUMN) or "").split(";"))
+        datasets.discard("")
         for benchmark in filter(None, (b.strip() for b in row.get("Benchmarks").split(";"))):
             _add_csv_candidate(benchmarks, f"benchmark:{benchmark}", benchmark, url, hints, None)
         reason = (
@@ -423,6 +433,39 @@ def _add_csv_candidate(
         is_benchmark=reason is None,
         not_benchmark_reason=f"Papers with Code record: {reason}" if reason else None,
     )
+
+
+# --- a benchmark's data set ----------------------------------------------------------------
+# PWC forms a benchmark's name as its data set's name plus the split, subset or setting it
+# scores ("Cityscapes val", "GrailQA-IID", "KILT: TriviaQA"); the CSVs list the data sets
+# ("Common Datasets (Top 10)") beside the benchmarks. A benchmark so named is a part of that
+# data set: its `family` is the data set, which the crosswalk makes its parent
+# (benchhub/crosswalk/parents.py `_family_parent`). Which words make a part, and which make
+# another data set or the same one: benchhub/crosswalk/dataset_parts.py.
+
+
+def _in_their_data_sets(
+    benchmarks: Iterable[BenchmarkCandidate], listed: set[str]
+) -> list[BenchmarkCandidate]:
+    """The CSV benchmarks, each named as a part of a data set the CSVs list (`listed`) or of
+    another benchmark they list placed in it (`family`)."""
+    candidates = list(benchmarks)
+    names = data_set_names(listed | {c.source_name for c in candidates if c.is_benchmark})
+    found = {
+        c.source_name: part
+        for c in candidates
+        if c.is_benchmark and (part := named_part(c.source_name, names)) is not None
+    }
+    parts = {name: part for name, part in found.items() if part.kind is not None}
+    parts |= sibling_parts(found, data_set_names(listed))
+    placed = []
+    for candidate in candidates:
+        part = parts.get(candidate.source_name) if candidate.is_benchmark else None
+        if part is not None:
+            extra = {**candidate.extra, "dataset": part.dataset, "part": part.part}
+            candidate = replace(candidate, family=part.dataset, extra=extra)
+        placed.append(candidate)
+    return placed
 
 
 CHANNEL = Channel(

@@ -25,6 +25,7 @@ import duckdb
 
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import head_splits, stem_twins
+from benchhub.crosswalk.dataset_parts import data_set_names, named_part
 from benchhub.crosswalk.keys import is_paper_url, record_keys
 from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
 from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
@@ -45,6 +46,9 @@ FIELD_SEPARATOR = ","
 _FACT_COLUMNS = sorted({f for fields in IMPORTANT_FIELDS.values() for f in fields})
 
 
+# The paper index whose benchmark names are data set names plus a part ("GrailQA-IID"): its
+# channel places them (`dataset_parts.named_part`), so a released one left at the top is a miss.
+_PAPER_INDEX = "papers_with_code"
 _LICENCE_SOURCES_SQL = ", ".join(f"'{c}'" for c in sorted(LICENCE_SOURCES))
 # Catalogue invariants on released rows, as columns holding the offending value (NULL if fine):
 # a parent that is not a released benchmark or suite; a licence from a channel that cannot
@@ -169,7 +173,9 @@ FRAME_QUERIES: dict[str, str] = {
                    AS missing_fields_listed,
                {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},{_SUITE_PARTS},{_HEADLINE_PART},
                {_LM_EVAL_LINK},
-               {_orphan("t", "merged_benchmarks")}
+               {_orphan("t", "merged_benchmarks")},
+               CASE WHEN list_contains(t.channels, '{_PAPER_INDEX}') THEN t.aliases END
+                   AS paper_index_names
         FROM benchmarks AS t""",
     "benchmark_aliases": f"""
         SELECT channel, source_key, source_name, benchmark_id,
@@ -331,13 +337,15 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_stem_twins(
-        with_unplaced_editions(
-            with_unplaced_parts(
-                with_sibling_parts(
-                    with_category_parents(
-                        with_variant_twins(
-                            with_top_level_name_problems(with_expected_missing_fields(frame))
+    "benchmarks": lambda frame: with_unplaced_data_set_parts(
+        with_stem_twins(
+            with_unplaced_editions(
+                with_unplaced_parts(
+                    with_sibling_parts(
+                        with_category_parents(
+                            with_variant_twins(
+                                with_top_level_name_problems(with_expected_missing_fields(frame))
+                            )
                         )
                     )
                 )
@@ -506,6 +514,35 @@ def with_unplaced_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
         )
         found.append(next((released[h] for h in heads if released.get(h, bid) != bid), None))
     return benchmarks.assign(part_without_parent=found)
+
+
+def with_unplaced_data_set_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `data_set_part_without_parent` (and drop `paper_index_names`): for a released
+    top-level record the paper index lists under a name that is another released record's name
+    followed by a split, subset or setting ("GrailQA-IID", "KILT: TriviaQA"; the rule,
+    `dataset_parts.named_part`), that record's id: a part sits under its data set."""
+    rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "published")
+    released = {name: str(bid) for bid, name, _, shown in rows if shown and isinstance(name, str)}
+    names = data_set_names(released)
+    found: list[str | None] = []
+    for (bid, _, parent, shown), listed in zip(
+        rows, benchmarks["paper_index_names"].astype(object), strict=True
+    ):
+        # a NULL list reads as pd.NA, a list as an array
+        is_list = isinstance(listed, Iterable) and not isinstance(listed, str)
+        top_level = shown and not isinstance(parent, str)
+        parts = [named_part(str(n), names) for n in (listed if top_level and is_list else [])]
+        found.append(
+            next(
+                (
+                    released[p.dataset]
+                    for p in parts
+                    if p is not None and p.kind is not None and released[p.dataset] != bid
+                ),
+                None,
+            )
+        )
+    return benchmarks.drop(columns=["paper_index_names"]).assign(data_set_part_without_parent=found)
 
 
 def with_unplaced_editions(benchmarks: pd.DataFrame) -> pd.DataFrame:

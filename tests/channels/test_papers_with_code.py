@@ -6,6 +6,7 @@ import pytest
 
 from assets.channels import papers_with_code as pwc
 from benchhub.channel import run_channel
+from benchhub.crosswalk.dataset_parts import data_set_names, named_part, sibling_parts
 from benchhub.records import ChannelResult
 
 SQUAD_FILE = (
@@ -109,3 +110,78 @@ def test_csv_benchmarks_and_tasks(result: ChannelResult) -> None:
     assert not task.is_benchmark and "problem area" in (task.not_benchmark_reason or "")
     fragment = next(c for c in result.candidates if c.source_key == "benchmark:1")
     assert not fragment.is_benchmark
+
+
+# data set names as the CSVs' "Common Datasets" and "Benchmarks" columns list them
+_DATASETS = {
+    "GrailQA", "SUN", "Pubmed", "Cornell", "Malimg", "CARLA", "CoNLL", "FB15k", "KILT", "MTTN",
+    "Hindi Visual Genome", "nuScenes", "COCO", "CIFAR-100", "BUCC", "MATH", "CodeXGLUE", "BAF",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "dataset", "kind"),
+    [
+        ("GrailQA-IID", "GrailQA", "split or setting"),
+        ("nuScenes LiDAR only", "nuScenes", "split or setting"),
+        ("COCO val2017", "COCO", "split or setting"),
+        ("CIFAR-100, 40% Symmetric Noise", "CIFAR-100", "split or setting"),
+        ("BUCC Chinese-to-English", "BUCC", "split or setting"),
+        ("BAF – Variant IV", "BAF", "named"),
+        ("Hindi Visual Genome (Test Set)", "Hindi Visual Genome", "bracketed"),
+        ("KILT: TriviaQA", "KILT", "named"),
+        ("CodeXGLUE - CONCODE", "CodeXGLUE", "named"),
+    ],
+)
+def test_a_benchmark_named_as_a_listed_data_set_and_a_part_is_that_part(
+    benchmark: str, dataset: str, kind: str
+) -> None:
+    found = named_part(benchmark, data_set_names(_DATASETS))
+    assert found is not None and (found.dataset, found.kind) == (dataset, kind)
+
+
+@pytest.mark.parametrize(
+    "benchmark",
+    [
+        "SUN-RGBD val",  # the head is SUN-RGBD, a compound no list has: not SUN
+        "PubMed 20k RCT",  # another data set that starts with the word
+        "Cornell Grasp Dataset",
+        "Malimg Dataset",  # a kind word: the data set itself
+        "CARLA Leaderboard",  # a leaderboard
+        "CoNLL 2000",  # an edition of a series, a data set of its own
+        "FB15k-237",  # a number in a data set's name
+        "MATH-V",  # a letter of another name, not a numbered variant
+        "MTTN: Multi-Pair Text to Text Narratives for Prompt Generation",  # its title
+        "COCO (Common Objects in Context)",  # its name spelt out
+    ],
+)
+def test_other_words_after_a_data_sets_name_make_no_part(benchmark: str) -> None:
+    found = named_part(benchmark, data_set_names(_DATASETS))
+    assert found is None or found.kind is None
+
+
+def test_one_word_siblings_are_parts_only_when_none_is_a_listed_data_set() -> None:
+    names = ["HowSumm-Method", "HowSumm-Step", "ImageNet-R", "ImageNet-Sketch", "Wiki-30K",
+             "Wiki-Vote", "Ego4D-Goalstep"]  # fmt: skip
+    listed = data_set_names(
+        {"HowSumm", "ImageNet", "ImageNet-R", "ImageNet-Sketch", "Wiki", "Ego4D"}
+    )
+    every = data_set_names({*listed.values(), *names})
+    found = {n: p for n in names if (p := named_part(n, every)) is not None}
+    assert set(sibling_parts(found, listed)) == {"HowSumm-Method", "HowSumm-Step"}
+
+
+def test_csv_benchmarks_sit_in_their_data_set(result: ChannelResult) -> None:
+    by_key = {c.source_key: c for c in result.candidates}
+    grail = by_key["benchmark:GrailQA-IID"]
+    assert grail.family == "GrailQA" and grail.extra["part"] == "IID"
+    assert by_key["benchmark:SUN-RGBD val"].family is None
+    assert by_key["benchmark:CoNLL 2000"].family is None
+    placed = [c for c in result.candidates if c.source_key.startswith("benchmark:") and c.family]
+    assert len(placed) == 159
+    # siblings named by one word each, none listed as a data set: parts of the listed one
+    assert by_key["benchmark:HowSumm-Method"].family == "HowSumm"
+    assert by_key["benchmark:HowSumm-Step"].family == "HowSumm"
+    # listed as data sets of their own: built on ImageNet, not parts of it
+    assert by_key["benchmark:ImageNet-R"].family is None
+    assert by_key["benchmark:ImageNet-Sketch"].family is None
