@@ -48,10 +48,11 @@ _FACT_COLUMNS = sorted({f for fields in IMPORTANT_FIELDS.values() for f in field
 _LICENCE_SOURCES_SQL = ", ".join(f"'{c}'" for c in sorted(LICENCE_SOURCES))
 # Catalogue invariants on released rows, as columns holding the offending value (NULL if fine):
 # a parent that is not a released benchmark or suite; a licence from a channel that cannot
-# state the data set's own; a released group of the same channel whose id this record's id
-# extends, longer than its parent's (the longest group is the parent); a record of another
-# tree (another root), listed by more channels, whose paper a child carries when none of its
-# ancestors has it; the name
+# state the data set's own; a released group of the same channel, holding released records,
+# whose id this record's id extends, longer than its parent's (the longest group is the
+# parent; a harness's wrapper group holds none: its tasks sit under the benchmark it runs); a
+# record of another tree (another root), listed by more channels, whose paper a child carries
+# when none of its ancestors has it; the name
 # of a top-level record (unique among them); the name of a record's parent when that parent is
 # itself top-level (a category may be a parent only inside its benchmark).
 _CATALOGUE_COLUMNS = f"""
@@ -71,7 +72,9 @@ _CATALOGUE_COLUMNS = f"""
                    AND t.benchmark_id LIKE g.benchmark_id || '-%'
                    AND g.benchmark_id <> coalesce(t.parent_id, '')
                    AND length(g.benchmark_id) > length(coalesce(t.parent_id, ''))
-                   AND list_has_any(t.channels, g.channels))
+                   AND list_has_any(t.channels, g.channels)
+                   AND EXISTS (SELECT 1 FROM benchmarks AS c
+                               WHERE c.parent_id = g.benchmark_id AND c.published))
                END AS group_closer_than_parent,
                CASE WHEN t.published AND t.parent_id IS NOT NULL AND t.paper_url IS NOT NULL
                    AND NOT EXISTS (

@@ -18,7 +18,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
+from benchhub.crosswalk.kinds import (
+    LEADERBOARD_WORDS,
+    is_category_name,
+    is_named_after,
+    is_parent_name,
+)
 from benchhub.crosswalk.names import (
     OTHER_SPLIT_TOKENS,
     NameForms,
@@ -70,9 +75,10 @@ def link_parents(identities: list[Identity]) -> None:
         for key in _evidence(identity):
             holders[key].add(number)
     for number, identity in enumerate(identities):
+        listed = _listed_parent(identity, listed_in, number)
         found = [
             _family_parent(identity, by_primary, identities, number),
-            _listed_parent(identity, listed_in, number),
+            listed,
             _part_parent(identity, by_primary, number),
             _dataset_parent(identity, whole_dataset, number),
             _prefix_parent(identity, by_primary, identities, number),
@@ -84,10 +90,78 @@ def link_parents(identities: list[Identity]) -> None:
             _dataset_group_parent(identity, in_dataset, identities, number, shared_papers),
         ]
         identity.parent = _closest(
-            identity, [p for p in found if p is not None], named_by, identities
+            identity, [p for p in found if p is not None], named_by, identities, listed
         )
+    _lift_out_of_wrappers(identities, by_primary)
     _break_cycles(identities)
     _lift_out_of_categories(identities)
+
+
+def _lift_out_of_wrappers(identities: list[Identity], by_primary: dict[str, int]) -> None:
+    """A harness's wrapper group is a setting of the benchmark it runs, not a parent: the tasks
+    of lm-eval's `arabic_leaderboard_acva` are ACVA's, the FLORES pairs of afrobench's
+    `african_flores` are FLORES's. The tasks move to the benchmark, and the wrapper, a way to
+    run it, sits under it too (`wrapped_benchmark`)."""
+    wrapped: dict[int, int | None] = {}
+    moved_out: set[int] = set()
+    for number, identity in enumerate(identities):
+        parent = identity.parent
+        if parent is None:
+            continue
+        if parent not in wrapped:
+            wrapped[parent] = _wrapped_benchmark(identities[parent], parent, by_primary)
+        target = wrapped[parent]
+        if target is None or target == number:
+            continue
+        if _wrapper_holds(identities[parent], identity, target, by_primary):
+            identity.parent = target
+            moved_out.add(parent)
+    for parent in moved_out:
+        if identities[parent].parent is None:
+            identities[parent].parent = wrapped[parent]
+
+
+def _wrapped_benchmark(group: Identity, number: int, by_primary: dict[str, int]) -> int | None:
+    """The benchmark a channel's group of tasks is named after at its end ("arabic leaderboard
+    acva": ACVA, "african flores": FLORES), when the group is known only as a grouping."""
+    if not (_is_group(group) or _is_dataset_group(group)):
+        return None
+    for sp in group.members:
+        tokens = sp.forms.tokens
+        for cut in range(1, len(tokens)):
+            key = "".join(tokens[cut:])
+            target = by_primary.get(key, number)
+            if target != number and len(key) >= _KNOWN_PARENT_KEY:
+                return target
+    return None
+
+
+def _wrapper_holds(
+    group: Identity, task: Identity, benchmark: int, by_primary: dict[str, int]
+) -> bool:
+    """The group wraps the benchmark for its task: a leaderboard's group (its words before the
+    benchmark's name include "leaderboard": `arabic_leaderboard_acva`), or a group named as
+    the benchmark's name after language or subset words whose tasks are named after the
+    benchmark, not after the group (afrobench's `african_flores` runs
+    `flores_zul_Latn-eng_Latn`). A group a language names before the benchmark's name whose
+    tasks carry the group's name (lm-eval's `arabic_mmlu_*`) is a benchmark of that language,
+    and a family's made group (`model_written_evals persona`) is named after its channel, not
+    after a benchmark: neither is a wrapper."""
+    names = {name for name, n in by_primary.items() if n == benchmark}
+    task_keys = {sp.forms.primary for sp in task.members}
+    for sp in group.members:
+        tokens = sp.forms.tokens
+        for cut in range(1, len(tokens)):
+            if "".join(tokens[cut:]) not in names:
+                continue
+            lead = tokens[:cut]
+            if any(t in LEADERBOARD_WORDS for t in lead):
+                return True
+            if all(t in PART_MARKER_WORDS for t in lead) and not any(
+                key.startswith(sp.forms.primary) for key in task_keys
+            ):
+                return any(key.startswith(name) for key in task_keys for name in names)
+    return False
 
 
 def _lift_out_of_categories(identities: list[Identity]) -> None:
@@ -113,13 +187,16 @@ def _closest(
     found: list[int],
     named_by: dict[int, list[str]],
     identities: list[Identity],
+    listed: int | None = None,
 ) -> int | None:
     """Of the parents the rules found (in rule order), the one whose name is the longest start
     of this record's name: `mmlu_prox_lite_ne_history` belongs in the channel's
     `mmlu_prox_lite_ne` group, not in the shorter MMLU-ProX its family names. A longer name
     wins only when it is a channel's group of tasks: a task whose name this one extends may
-    be a sibling (BIG-bench's `physics` and `physics_questions`), not a parent. A parent found
-    by evidence alone (a dataset, a paper) matches no words; ties keep the rule order."""
+    be a sibling (BIG-bench's `physics` and `physics_questions`), not a parent. The group
+    that lists the task (`listed`) matches it by its whole name, whatever its words
+    (`longbench_hotpotqa_e` in `longbench_e`, not in LongBench). A parent found by evidence
+    alone (a dataset, a paper) matches no words; ties keep the rule order."""
     if not found:
         return None
     primaries = {sp.forms.primary for sp in identity.members}
@@ -130,7 +207,7 @@ def _closest(
             (
                 len(name)
                 for name in named_by.get(target, ())
-                if any(p != name and p.startswith(name) for p in primaries)
+                if target == listed or any(p != name and p.startswith(name) for p in primaries)
             ),
             default=0,
         )
@@ -234,6 +311,16 @@ def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
             if sp.is_benchmark and len(tasks) > 1:
                 for task in tasks:
                     listed.setdefault((sp.channel, name_forms(task).primary), number)
+    # a member may be a tag the channel's tasks declare (lm-eval's `longbench_e` lists
+    # `longbench_multi_e`, which `longbench_2wikimqa_e` names in its `groups`): the tasks
+    # carrying a listed tag are listed by the group that lists it
+    for identity in identities:
+        for sp in identity.members:
+            extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
+            for tag in names_in(extra.get("groups")):
+                group = listed.get((sp.channel, name_forms(tag).primary))
+                if group is not None:
+                    listed.setdefault((sp.channel, sp.forms.primary), group)
     return listed
 
 
@@ -530,12 +617,21 @@ def _marked_part_parent(identity: Identity, by_primary: dict[str, int], number: 
     return None
 
 
+# A subset word written before the benchmark's name it shrinks, as its own word or run into a
+# capitalised name: tinyBenchmarks' "tinyHellaswag" (100 rows of HellaSwag), "TinyImageNet",
+# "mini-ImageNet". Run together with a lower-case word it is part of a name ("minif2f",
+# "MiniWoB" has no "WoB" benchmark), so a glued prefix counts only before a capital or digit.
+_LEADING_SUBSET_WORDS = ("tiny", "mini")
+_GLUED_LEADING_SUBSET = re.compile(r"(?i:tiny|mini)(?=[A-Z0-9])")
+
+
 def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
     """The name keys (longest first) of which `tokens` (a name's, `names.name_forms`) names a
-    subset, split or language by `PART_MARKER_WORDS` after them; `written` is the name as
-    written, whose capitals tell an acronym from a language code. Also the release check
-    `parts_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
-    heads = []
+    subset, split or language by `PART_MARKER_WORDS` after them, or a subset by a subset word
+    before them (`_LEADING_SUBSET_WORDS`: "tinyHellaswag" is HellaSwag's); `written` is the
+    name as written, whose capitals tell an acronym from a language code. Also the release
+    check `parts_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
+    heads = _leading_subset_heads(tokens, written)
     for cut in range(len(tokens) - 1, 0, -1):
         rest = tokens[cut:]
         if not all(t in PART_MARKER_WORDS or t in _NAMED_SPLIT_WORDS for t in rest):
@@ -548,6 +644,20 @@ def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
         if len(head) >= _KNOWN_PARENT_KEY:
             heads.append(head)
     return heads
+
+
+def _leading_subset_heads(tokens: tuple[str, ...], written: str) -> list[str]:
+    """The name key after a leading subset word ("tinyHellaswag": `hellaswag`), if any."""
+    if not tokens:
+        return []
+    first = tokens[0]
+    if first in _LEADING_SUBSET_WORDS:
+        head = "".join(tokens[1:])
+    elif _GLUED_LEADING_SUBSET.match(written.strip()) and first[:4] in _LEADING_SUBSET_WORDS:
+        head = first[4:] + "".join(tokens[1:])
+    else:
+        return []
+    return [head] if len(head) >= _MIN_PARENT_KEY else []
 
 
 def _written_as_acronym(word: str, written: str) -> bool:
@@ -597,15 +707,23 @@ _EDITION = re.compile(
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A difficulty level written as a name's last word: "WIDER Face Hard", "ARC Easy", "MATH hard"
+# (the level-5 problems of MATH). Like an edition, a level with a paper or data set of its own
+# is a benchmark built on the other ("BIG-Bench Hard"); a level joined to the name by a hyphen
+# coins a benchmark's name ("ImageNet-Hard", "GSM-Hard": their own papers).
+_LEVEL = re.compile(r"(?i)(?<=[\s_])(?:easy|medium|hard)$")
 
 
 def edition_head(forms: NameForms) -> str | None:
-    """The name key of the benchmark a name is an edition of ("PASCAL VOC 2007": `pascalvoc`),
-    or None. Also the release check `editions_sit_under_their_benchmark`
-    (benchhub/checks/frames.py)."""
+    """The name key of the benchmark a name is an edition or a difficulty level of ("PASCAL VOC
+    2007": `pascalvoc`, "WIDER Face Hard": `widerface`), or None. Also the release check
+    `editions_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
     if len(forms.tokens) < 2:
         return None
     written = forms.display.strip()
+    if _LEVEL.search(written):
+        head = "".join(forms.tokens[:-1])
+        return head if len(head) >= _MIN_PARENT_KEY else None
     # a year run into the name is read by the name rules ("AMC23": amc 2023)
     if not _EDITION.search(written) and not (
         _YEAR.fullmatch(forms.tokens[-1]) and written[-2:].isdigit()
@@ -624,11 +742,11 @@ def _edition_parent(
     number: int,
     holders: dict[str, set[int]],
 ) -> int | None:
-    """A version or year of a benchmark ("Common Voice 7.0", "PASCAL VOC 2007", "ImageNet V2")
-    sits under the record of its name without it, unless it has a paper or data set of its
-    own that the benchmark does not share: an edition published as a new benchmark
-    ("Video-MME-v2", its own paper) stands on its own, as a benchmark built on another
-    does."""
+    """A version, year or difficulty level of a benchmark ("Common Voice 7.0", "PASCAL VOC
+    2007", "ImageNet V2", "WIDER Face Hard") sits under the record of its name without it,
+    unless it has a paper or data set of its own that the benchmark does not share: an
+    edition published as a new benchmark ("Video-MME-v2", its own paper) stands on its own,
+    as a benchmark built on another does."""
     named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
     if not named:
         return None
