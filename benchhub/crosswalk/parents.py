@@ -218,7 +218,7 @@ def _closest(
         t
         for t in found[1:]
         if t != first
-        and _groups_in_channel(identities[t], channels)
+        and (t == listed or _groups_in_channel(identities[t], channels))
         and not _is_dataset_group(identities[t])
     ]
     longer = [t for t in groups if matched(t) > matched(first)]
