@@ -372,6 +372,7 @@ def test_a_group_named_after_a_benchmark_whose_tasks_are_named_after_it_wraps_it
     not parts of a benchmark named "african flores"."""
     pairs = ["flores_zul_Latn-eng_Latn", "flores_hau_Latn-eng_Latn"]
     folder = "tasks/afrobench/flores"
+    below = f"{folder}/prompt_1"  # the pairs sit in a folder below the group file's
     group = _lm_eval_group(
         "african_flores", "afrobench", ["flores_eng-afr_prompt_1"], f"{folder}/flores.yaml"
     )
@@ -380,7 +381,7 @@ def test_a_group_named_after_a_benchmark_whose_tasks_are_named_after_it_wraps_it
             named("opencompass", "Flores"),
             group,
             *(
-                _lm_eval(p, "afrobench", extra={"path": f"{folder}/prompt_1/{p}.yaml", "kind": "task"})
+                _lm_eval(p, "afrobench", extra={"path": f"{below}/{p}.yaml", "kind": "task"})
                 for p in pairs
             ),
         ]
