@@ -430,3 +430,20 @@ def test_a_subset_word_before_the_name_and_a_level_after_it_name_parts() -> None
     assert parent_of(records, "WIDER Face (Hard)") is records["WIDER FACE"]
     assert records["ImageNet-Hard"].parent_id is None
     assert records["miniswag"].parent_id is None
+
+
+def test_tasks_set_on_one_data_set_without_configs_sit_under_a_record_of_it() -> None:
+    """lm-eval's `assin2_rte` and `assin2_sts` both read `nilc-nlp/assin2`: the RTE and STS
+    tasks of ASSIN2. A task not named after its data set makes no record of it."""
+    records = built(
+        [
+            _lm_eval("assin2_rte", "portuguese_bench", hf_dataset="nilc-nlp/assin2"),
+            _lm_eval("assin2_sts", "portuguese_bench", hf_dataset="nilc-nlp/assin2"),
+            _lm_eval("piqa_pt", "portuguese_bench", hf_dataset="other/piqa_translated"),
+            _lm_eval("boolq_pt", "portuguese_bench", hf_dataset="other/piqa_translated"),
+        ]
+    )
+    assin2 = parent_of(records, "assin2_rte")
+    assert assin2 is not None and assin2 is parent_of(records, "assin2_sts")
+    assert assin2.name == "assin2" and assin2.record_kind == "suite"
+    assert records["piqa_pt"].parent_id is None and records["boolq_pt"].parent_id is None

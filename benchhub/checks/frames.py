@@ -31,7 +31,7 @@ from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import name_forms, names_a_setting
-from benchhub.crosswalk.parents import edition_head, marked_part_heads
+from benchhub.crosswalk.parents import edition_head, marked_part_heads, wrapped_key
 from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
@@ -338,9 +338,11 @@ _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
         with_unplaced_editions(
             with_unplaced_parts(
                 with_sibling_parts(
-                    with_category_parents(
-                        with_variant_twins(
-                            with_top_level_name_problems(with_expected_missing_fields(frame))
+                    with_wrapper_parents(
+                        with_category_parents(
+                            with_variant_twins(
+                                with_top_level_name_problems(with_expected_missing_fields(frame))
+                            )
                         )
                     )
                 )
@@ -464,6 +466,38 @@ def with_category_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
         for parent, shown in rows
     ]
     return benchmarks.assign(parent_is_a_category=found)
+
+
+def with_wrapper_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `parent_is_a_wrapper`: a released record's parent_id when the parent is a suite that
+    wraps another released benchmark for it (the crosswalk's rule, `parents.wrapped_key`): the
+    tasks of lm-eval's `arabic_leaderboard_acva` sit under ACVA, the FLORES pairs of
+    afrobench's `african_flores` under FLORES, never under the harness's group."""
+    rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "record_kind", "published")
+    released = {
+        name_forms(str(name)).primary: str(bid)
+        for bid, name, _, _, shown in rows
+        if shown and isinstance(name, str)
+    }
+    suites = {
+        str(bid): name_forms(str(name))
+        for bid, name, _, kind, shown in rows
+        if shown and kind == "suite" and isinstance(name, str)
+    }
+    found: list[str | None] = []
+    for bid, name, parent, _, shown in rows:
+        group = suites.get(parent) if shown and isinstance(parent, str) else None
+        if group is None or not isinstance(name, str):
+            found.append(None)
+            continue
+        others = {str(bid), str(parent)}
+
+        def is_other_record(key: str, others: set[str] = others) -> bool:
+            return key in released and released[key] not in others
+
+        key = wrapped_key([group], {name_forms(name).primary}, is_other_record)
+        found.append(str(parent) if key is not None else None)
+    return benchmarks.assign(parent_is_a_wrapper=found)
 
 
 def with_sibling_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from benchhub.crosswalk.kinds import (
@@ -100,68 +100,61 @@ def link_parents(identities: list[Identity]) -> None:
 def _lift_out_of_wrappers(identities: list[Identity], by_primary: dict[str, int]) -> None:
     """A harness's wrapper group is a setting of the benchmark it runs, not a parent: the tasks
     of lm-eval's `arabic_leaderboard_acva` are ACVA's, the FLORES pairs of afrobench's
-    `african_flores` are FLORES's. The tasks move to the benchmark, and the wrapper, a way to
-    run it, sits under it too (`wrapped_benchmark`)."""
-    wrapped: dict[int, int | None] = {}
-    moved_out: set[int] = set()
+    `african_flores` are FLORES's (`wrapped_key`). The tasks move to the benchmark, and the
+    wrapper, a way to run it, sits under it too."""
+    moved_out: dict[int, int] = {}
     for number, identity in enumerate(identities):
         parent = identity.parent
         if parent is None:
             continue
-        if parent not in wrapped:
-            wrapped[parent] = _wrapped_benchmark(identities[parent], parent, by_primary)
-        target = wrapped[parent]
-        if target is None or target == number:
+        group = identities[parent]
+        if not (_is_group(group) or _is_dataset_group(group)):
             continue
-        if _wrapper_holds(identities[parent], identity, target, by_primary):
-            identity.parent = target
-            moved_out.add(parent)
-    for parent in moved_out:
+        others = {parent, number}
+
+        def is_other_record(key: str, others: set[int] = others) -> bool:
+            return key in by_primary and by_primary[key] not in others
+
+        key = wrapped_key(
+            [sp.forms for sp in group.members],
+            {sp.forms.primary for sp in identity.members},
+            is_other_record,
+        )
+        if key is not None:
+            identity.parent = moved_out[parent] = by_primary[key]
+    for parent, target in moved_out.items():
         if identities[parent].parent is None:
-            identities[parent].parent = wrapped[parent]
+            identities[parent].parent = target
 
 
-def _wrapped_benchmark(group: Identity, number: int, by_primary: dict[str, int]) -> int | None:
-    """The benchmark a channel's group of tasks is named after at its end ("arabic leaderboard
-    acva": ACVA, "african flores": FLORES), when the group is known only as a grouping."""
-    if not (_is_group(group) or _is_dataset_group(group)):
-        return None
-    for sp in group.members:
-        tokens = sp.forms.tokens
+def wrapped_key(
+    group_names: Iterable[NameForms], task_keys: set[str], is_record: Callable[[str], bool]
+) -> str | None:
+    """The name key of the benchmark a group of tasks wraps, or None: the group is named as the
+    benchmark's name (`is_record`) after words of its own, and those words are a leaderboard's
+    ("arabic leaderboard acva": ACVA as the Arabic leaderboard runs it), or language or subset
+    words while its tasks (`task_keys`, their name keys) are named after the benchmark, not
+    after the group (afrobench's `african_flores` runs `flores_zul_Latn-eng_Latn`). A group a
+    language names before a benchmark's name whose tasks carry the group's name (lm-eval's
+    `arabic_mmlu_*`) is a benchmark of that language, and a family's made group
+    (`model_written_evals persona`) is named after its channel: neither wraps anything. Also
+    the release check `no_wrapper_is_a_parent` (benchhub/checks/frames.py)."""
+    for forms in group_names:
+        tokens = forms.tokens
         for cut in range(1, len(tokens)):
             key = "".join(tokens[cut:])
-            target = by_primary.get(key, number)
-            if target != number and len(key) >= _KNOWN_PARENT_KEY:
-                return target
-    return None
-
-
-def _wrapper_holds(
-    group: Identity, task: Identity, benchmark: int, by_primary: dict[str, int]
-) -> bool:
-    """The group wraps the benchmark for its task: a leaderboard's group (its words before the
-    benchmark's name include "leaderboard": `arabic_leaderboard_acva`), or a group named as
-    the benchmark's name after language or subset words whose tasks are named after the
-    benchmark, not after the group (afrobench's `african_flores` runs
-    `flores_zul_Latn-eng_Latn`). A group a language names before the benchmark's name whose
-    tasks carry the group's name (lm-eval's `arabic_mmlu_*`) is a benchmark of that language,
-    and a family's made group (`model_written_evals persona`) is named after its channel, not
-    after a benchmark: neither is a wrapper."""
-    names = {name for name, n in by_primary.items() if n == benchmark}
-    task_keys = {sp.forms.primary for sp in task.members}
-    for sp in group.members:
-        tokens = sp.forms.tokens
-        for cut in range(1, len(tokens)):
-            if "".join(tokens[cut:]) not in names:
+            if len(key) < _KNOWN_PARENT_KEY or not is_record(key):
                 continue
             lead = tokens[:cut]
             if any(t in LEADERBOARD_WORDS for t in lead):
-                return True
-            if all(t in PART_MARKER_WORDS for t in lead) and not any(
-                key.startswith(sp.forms.primary) for key in task_keys
+                return key
+            if (
+                all(t in PART_MARKER_WORDS for t in lead)
+                and any(k.startswith(key) for k in task_keys)
+                and not any(k.startswith(forms.primary) for k in task_keys)
             ):
-                return any(key.startswith(name) for key in task_keys for name in names)
-    return False
+                return key
+    return None
 
 
 def _lift_out_of_categories(identities: list[Identity]) -> None:
