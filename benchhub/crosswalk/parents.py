@@ -8,7 +8,8 @@ identity's name while sharing its paper, dataset or repository ("SWE-bench Verif
 version or year without a paper of its own ("PASCAL VOC 2007"); last, the record a channel's
 tasks over one data set get (`dataset_groups`).
 Only benchmarks and suites are parents, never a capability category, a leaderboard or junk
-(`kinds.is_parent_name`), and cycles are cut.
+(`kinds.is_parent_name`), nor a harness's wrapper group of another benchmark (`wrapped_key`:
+its tasks sit under the benchmark it runs), and cycles are cut.
 """
 
 from __future__ import annotations
