@@ -367,6 +367,29 @@ def test_a_harness_wrapper_group_is_no_parent_of_the_benchmark_it_runs() -> None
     assert records["MMLU"].parent_id is None
 
 
+def test_a_wrapper_of_other_data_than_the_benchmarks_keeps_its_tasks() -> None:
+    """The Arabic leaderboard's `arabic_leaderboard_arabic_mmlu_*` read `OALL/Arabic_MMLU` (MMLU
+    translated), not ArabicMMLU's `MBZUAI/ArabicMMLU`: not ArabicMMLU's tasks."""
+    family = "arabic_leaderboard_complete"
+    tasks = ["arabic_leaderboard_arabic_mmlu_anatomy", "arabic_leaderboard_arabic_mmlu_virology"]
+    records = built(
+        [
+            BenchmarkCandidate(
+                "opencompass",
+                "arabicmmlu",
+                "ArabicMMLU",
+                "https://example.org/arabicmmlu",
+                hf_dataset="MBZUAI/ArabicMMLU",
+            ),
+            _lm_eval_group("arabic_leaderboard_arabic_mmlu", family, tasks),
+            *(_lm_eval(t, family, hf_dataset="OALL/Arabic_MMLU", hf_config=t[31:]) for t in tasks),
+        ]
+    )
+    for name in tasks:
+        assert parent_of(records, name) is records["arabic_leaderboard_arabic_mmlu"], name
+    assert records["arabic_leaderboard_arabic_mmlu"].parent_id is None
+
+
 def test_a_group_named_after_a_benchmark_whose_tasks_are_named_after_it_wraps_it() -> None:
     """afrobench's `african_flores` group holds FLORES pairs named `flores_*`: FLORES's parts,
     not parts of a benchmark named "african flores"."""

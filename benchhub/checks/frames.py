@@ -31,7 +31,7 @@ from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import name_forms, names_a_setting
-from benchhub.crosswalk.parents import edition_head, marked_part_heads, wrapped_key
+from benchhub.crosswalk.parents import edition_head, marked_part_heads, same_data, wrapped_key
 from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
@@ -470,10 +470,15 @@ def with_category_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
 
 def with_wrapper_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
     """Add `parent_is_a_wrapper`: a released record's parent_id when the parent is a suite that
-    wraps another released benchmark for it (the crosswalk's rule, `parents.wrapped_key`): the
+    wraps another released benchmark for it, on that benchmark's data (the crosswalk's rule,
+    `parents.wrapped_key`, `parents.same_data`): the
     tasks of lm-eval's `arabic_leaderboard_acva` sit under ACVA, the FLORES pairs of
     afrobench's `african_flores` under FLORES, never under the harness's group."""
     rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "record_kind", "published")
+    data = {
+        str(bid): {d} if isinstance(d, str) and d else set()
+        for bid, d in _rows(benchmarks, "benchmark_id", "hf_dataset")
+    }
     released = {
         name_forms(str(name)).primary: str(bid)
         for bid, name, _, _, shown in rows
@@ -492,8 +497,12 @@ def with_wrapper_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
             continue
         others = {str(bid), str(parent)}
 
-        def is_other_record(key: str, others: set[str] = others) -> bool:
-            return key in released and released[key] not in others
+        def is_other_record(key: str, others: set[str] = others, task: str = str(bid)) -> bool:
+            return (
+                key in released
+                and released[key] not in others
+                and same_data(data[task], data[released[key]])
+            )
 
         key = wrapped_key([group], {name_forms(name).primary}, is_other_record)
         found.append(str(parent) if key is not None else None)

@@ -112,9 +112,16 @@ def _lift_out_of_wrappers(identities: list[Identity], by_primary: dict[str, int]
         if not (_is_group(group) or _is_dataset_group(group)):
             continue
         others = {parent, number}
+        task_data = _datasets(identity)
 
-        def is_other_record(key: str, others: set[int] = others) -> bool:
-            return key in by_primary and by_primary[key] not in others
+        def is_other_record(
+            key: str, others: set[int] = others, task_data: set[str] = task_data
+        ) -> bool:
+            return (
+                key in by_primary
+                and by_primary[key] not in others
+                and same_data(task_data, _datasets(identities[by_primary[key]]))
+            )
 
         key = wrapped_key(
             [sp.forms for sp in group.members],
@@ -126,6 +133,17 @@ def _lift_out_of_wrappers(identities: list[Identity], by_primary: dict[str, int]
     for parent, target in moved_out.items():
         if identities[parent].parent is None:
             identities[parent].parent = target
+
+
+def _datasets(identity: Identity) -> set[str]:
+    return {sp.keys.hf_dataset for sp in identity.members if sp.keys and sp.keys.hf_dataset}
+
+
+def same_data(task_datasets: set[str], benchmark_datasets: set[str]) -> bool:
+    """A wrapper runs the benchmark's own data: the task and the benchmark name no HF data set
+    in common only when one of them names none (the Arabic leaderboard's `arabic_mmlu_*` read
+    `OALL/Arabic_MMLU`, MMLU translated, not ArabicMMLU's `MBZUAI/ArabicMMLU`)."""
+    return not task_datasets or not benchmark_datasets or bool(task_datasets & benchmark_datasets)
 
 
 def wrapped_key(
