@@ -486,6 +486,34 @@ def test_catalogue_checks_catch_junk_children_category_parents_and_links_that_ar
     assert "openai.com/blog" in results["paper_url_is_a_paper"].summary
 
 
+def test_no_task_hangs_under_a_harness_wrapper_of_another_benchmark() -> None:
+    def row(bid: str, name: str, **more: Any) -> dict[str, Any]:
+        return benchmark(benchmark_id=bid, name=name, hf_dataset=None, **more)
+
+    def child(bid: str, name: str, parent: str) -> dict[str, Any]:
+        return row(bid, name, parent_id=parent, record_kind="subtask", top_level_name=None)
+
+    wrapper = "arabic-leaderboard-acva"
+    released = [
+        benchmark(),
+        row("acva", "ACVA"),
+        row(wrapper, "arabic leaderboard acva", record_kind="suite"),
+        child("arabic-leaderboard-acva-algeria", "arabic leaderboard acva Algeria", wrapper),
+        # a benchmark of a language, named after MMLU, whose tasks carry its own name
+        row("arabic-mmlu", "arabic mmlu", record_kind="suite"),
+        child("arabic-mmlu-stem", "arabic mmlu stem", "arabic-mmlu"),
+    ]
+    results = outcomes("benchmarks", released, merged_benchmark_count=6, min_published_benchmarks=1)
+    assert "no_wrapper_is_a_parent" in failed(results)
+    assert results["no_wrapper_is_a_parent"].blocking
+    assert wrapper in results["no_wrapper_is_a_parent"].summary
+    placed = [*released[:2], child(wrapper, "arabic leaderboard acva", "acva")]
+    placed += [child("arabic-leaderboard-acva-algeria", "arabic leaderboard acva Algeria", "acva")]
+    placed += released[4:]
+    results = outcomes("benchmarks", placed, merged_benchmark_count=6, min_published_benchmarks=1)
+    assert "no_wrapper_is_a_parent" not in failed(results)
+
+
 def test_one_variant_under_two_ids_warns_unless_they_point_at_different_data() -> None:
     rows = [
         benchmark(),

@@ -338,3 +338,158 @@ def test_a_paper_index_benchmark_sits_in_the_data_set_its_channel_names() -> Non
     hindi = parent_of(records, "Hindi Visual Genome (Test Set)")
     assert hindi is not None and hindi.name == "Hindi Visual Genome"
     assert records["SUN-RGBD val"].parent_id is None
+
+
+def _lm_eval(key: str, family: str, **facts: object) -> BenchmarkCandidate:
+    return BenchmarkCandidate(
+        "lm_eval_harness",
+        key,
+        key,
+        f"https://example.org/lm_eval/{key}",
+        family=family,
+        **facts,  # type: ignore[arg-type]
+    )
+
+
+def _lm_eval_group(
+    key: str, family: str, members: list[str], path: str | None = None
+) -> BenchmarkCandidate:
+    return _lm_eval(
+        key,
+        family,
+        is_benchmark=False,
+        not_benchmark_reason=f"group of {len(members)} tasks scored together",
+        extra={"members": members, "kind": "group", **({"path": path} if path else {})},
+    )
+
+
+def test_a_harness_wrapper_group_is_no_parent_of_the_benchmark_it_runs() -> None:
+    """lm-eval's `arabic_leaderboard_acva` runs ACVA's configs for the Arabic leaderboard: its
+    tasks are ACVA's, and the wrapper sits under ACVA too. A group a language names before a
+    benchmark's name whose tasks carry the group's name (`arabic_mmlu_*`) stays their
+    parent."""
+    family = "arabic_leaderboard_complete"
+    acva_tasks = ["arabic_leaderboard_acva_Algeria", "arabic_leaderboard_acva_Iraq"]
+    mmlu_tasks = ["arabic_mmlu_stem", "arabic_mmlu_humanities"]
+    records = built(
+        [
+            named("lighteval", "Acva"),
+            named("openbench", "MMLU"),
+            named("helm", "MMLU"),
+            _lm_eval_group("arabic_leaderboard_acva", family, acva_tasks),
+            *(_lm_eval(t, family, hf_dataset="OALL/ACVA", hf_config=t[24:]) for t in acva_tasks),
+            _lm_eval_group("arabic_mmlu", "arabic_mmlu", mmlu_tasks),
+            *(_lm_eval(t, "arabic_mmlu") for t in mmlu_tasks),
+        ]
+    )
+    acva = records["Acva"]
+    for name in (*acva_tasks, "arabic_leaderboard_acva"):
+        assert parent_of(records, name) is acva, name
+    for name in mmlu_tasks:
+        assert parent_of(records, name) is records["arabic_mmlu"], name
+    assert records["MMLU"].parent_id is None
+
+
+def test_a_wrapper_of_other_data_than_the_benchmarks_keeps_its_tasks() -> None:
+    """The Arabic leaderboard's `arabic_leaderboard_arabic_mmlu_*` read `OALL/Arabic_MMLU` (MMLU
+    translated), not ArabicMMLU's `MBZUAI/ArabicMMLU`: not ArabicMMLU's tasks."""
+    family = "arabic_leaderboard_complete"
+    tasks = ["arabic_leaderboard_arabic_mmlu_anatomy", "arabic_leaderboard_arabic_mmlu_virology"]
+    records = built(
+        [
+            BenchmarkCandidate(
+                "opencompass",
+                "arabicmmlu",
+                "ArabicMMLU",
+                "https://example.org/arabicmmlu",
+                hf_dataset="MBZUAI/ArabicMMLU",
+            ),
+            _lm_eval_group("arabic_leaderboard_arabic_mmlu", family, tasks),
+            *(_lm_eval(t, family, hf_dataset="OALL/Arabic_MMLU", hf_config=t[31:]) for t in tasks),
+        ]
+    )
+    for name in tasks:
+        assert parent_of(records, name) is records["arabic_leaderboard_arabic_mmlu"], name
+    assert records["arabic_leaderboard_arabic_mmlu"].parent_id is None
+
+
+def test_a_group_named_after_a_benchmark_whose_tasks_are_named_after_it_wraps_it() -> None:
+    """afrobench's `african_flores` group holds FLORES pairs named `flores_*`: FLORES's parts,
+    not parts of a benchmark named "african flores"."""
+    pairs = ["flores_zul_Latn-eng_Latn", "flores_hau_Latn-eng_Latn"]
+    folder = "tasks/afrobench/flores"
+    below = f"{folder}/prompt_1"  # the pairs sit in a folder below the group file's
+    group = _lm_eval_group(
+        "african_flores", "afrobench", ["flores_eng-afr_prompt_1"], f"{folder}/flores.yaml"
+    )
+    records = built(
+        [
+            named("opencompass", "Flores"),
+            group,
+            *(
+                _lm_eval(p, "afrobench", extra={"path": f"{below}/{p}.yaml", "kind": "task"})
+                for p in pairs
+            ),
+        ]
+    )
+    for name in (*pairs, "african_flores"):
+        assert parent_of(records, name) is records["Flores"], name
+
+
+def test_a_task_sits_in_the_group_that_lists_the_tag_it_declares() -> None:
+    """lm-eval's `longbench_e` group lists the tag `longbench_multi_e` that
+    `longbench_hotpotqa_e` declares: LongBench-E's task, not LongBench's."""
+    family = "longbench"
+    records = built(
+        [
+            named("opencompass", "LongBench"),
+            named("helm", "LongBench"),
+            # a group the channel's scores name as a benchmark
+            _lm_eval(
+                "longbench_e",
+                family,
+                extra={"kind": "group", "members": ["longbench_multi_e", "longbench_code_e"]},
+            ),
+            _lm_eval("longbench_hotpotqa_e", family, extra={"groups": ["longbench_multi_e"]}),
+            _lm_eval("longbench_hotpotqa", family),
+        ]
+    )
+    assert parent_of(records, "longbench_hotpotqa_e") is records["longbench_e"]
+    assert parent_of(records, "longbench_hotpotqa") is records["LongBench"]
+
+
+def test_a_subset_word_before_the_name_and_a_level_after_it_name_parts() -> None:
+    records = built(
+        [
+            named("evalscope", "HellaSwag"),
+            named("lm_eval_harness", "tinyHellaswag"),
+            named("papers_with_code", "WIDER FACE"),
+            named("papers_with_code", "WIDER Face (Hard)"),
+            named("papers_with_code", "ImageNet"),
+            # a level joined by a hyphen coins a benchmark's name; a lower-case run is a word
+            named("papers_with_code", "ImageNet-Hard"),
+            named("papers_with_code", "Swag"),
+            named("evalscope", "miniswag"),
+        ]
+    )
+    assert parent_of(records, "tinyHellaswag") is records["HellaSwag"]
+    assert parent_of(records, "WIDER Face (Hard)") is records["WIDER FACE"]
+    assert records["ImageNet-Hard"].parent_id is None
+    assert records["miniswag"].parent_id is None
+
+
+def test_tasks_set_on_one_data_set_without_configs_sit_under_a_record_of_it() -> None:
+    """lm-eval's `assin2_rte` and `assin2_sts` both read `nilc-nlp/assin2`: the RTE and STS
+    tasks of ASSIN2. A task not named after its data set makes no record of it."""
+    records = built(
+        [
+            _lm_eval("assin2_rte", "portuguese_bench", hf_dataset="nilc-nlp/assin2"),
+            _lm_eval("assin2_sts", "portuguese_bench", hf_dataset="nilc-nlp/assin2"),
+            _lm_eval("piqa_pt", "portuguese_bench", hf_dataset="other/piqa_translated"),
+            _lm_eval("boolq_pt", "portuguese_bench", hf_dataset="other/piqa_translated"),
+        ]
+    )
+    assin2 = parent_of(records, "assin2_rte")
+    assert assin2 is not None and assin2 is parent_of(records, "assin2_sts")
+    assert assin2.name == "assin2" and assin2.record_kind == "suite"
+    assert records["piqa_pt"].parent_id is None and records["boolq_pt"].parent_id is None

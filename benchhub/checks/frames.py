@@ -32,7 +32,7 @@ from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
 from benchhub.crosswalk.names import name_forms, names_a_setting
-from benchhub.crosswalk.parents import edition_head, marked_part_heads
+from benchhub.crosswalk.parents import edition_head, marked_part_heads, same_data, wrapped_key
 from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
 from benchhub.tiers import IMPORTANT_FIELDS, LICENCE_SOURCES, missing_fields
@@ -52,10 +52,11 @@ _PAPER_INDEX = "papers_with_code"
 _LICENCE_SOURCES_SQL = ", ".join(f"'{c}'" for c in sorted(LICENCE_SOURCES))
 # Catalogue invariants on released rows, as columns holding the offending value (NULL if fine):
 # a parent that is not a released benchmark or suite; a licence from a channel that cannot
-# state the data set's own; a released group of the same channel whose id this record's id
-# extends, longer than its parent's (the longest group is the parent); a record of another
-# tree (another root), listed by more channels, whose paper a child carries when none of its
-# ancestors has it; the name
+# state the data set's own; a released group of the same channel, holding released records,
+# whose id this record's id extends, longer than its parent's (the longest group is the
+# parent; a harness's wrapper group holds none: its tasks sit under the benchmark it runs); a
+# record of another tree (another root), listed by more channels, whose paper a child carries
+# when none of its ancestors has it; the name
 # of a top-level record (unique among them); the name of a record's parent when that parent is
 # itself top-level (a category may be a parent only inside its benchmark).
 _CATALOGUE_COLUMNS = f"""
@@ -75,7 +76,9 @@ _CATALOGUE_COLUMNS = f"""
                    AND t.benchmark_id LIKE g.benchmark_id || '-%'
                    AND g.benchmark_id <> coalesce(t.parent_id, '')
                    AND length(g.benchmark_id) > length(coalesce(t.parent_id, ''))
-                   AND list_has_any(t.channels, g.channels))
+                   AND list_has_any(t.channels, g.channels)
+                   AND EXISTS (SELECT 1 FROM benchmarks AS c
+                               WHERE c.parent_id = g.benchmark_id AND c.published))
                END AS group_closer_than_parent,
                CASE WHEN t.published AND t.parent_id IS NOT NULL AND t.paper_url IS NOT NULL
                    AND NOT EXISTS (
@@ -342,9 +345,13 @@ _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
             with_unplaced_editions(
                 with_unplaced_parts(
                     with_sibling_parts(
-                        with_category_parents(
-                            with_variant_twins(
-                                with_top_level_name_problems(with_expected_missing_fields(frame))
+                        with_wrapper_parents(
+                            with_category_parents(
+                                with_variant_twins(
+                                    with_top_level_name_problems(
+                                        with_expected_missing_fields(frame)
+                                    )
+                                )
                             )
                         )
                     )
@@ -469,6 +476,47 @@ def with_category_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
         for parent, shown in rows
     ]
     return benchmarks.assign(parent_is_a_category=found)
+
+
+def with_wrapper_parents(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `parent_is_a_wrapper`: a released record's parent_id when the parent is a suite that
+    wraps another released benchmark for it, on that benchmark's data (the crosswalk's rule,
+    `parents.wrapped_key`, `parents.same_data`): the
+    tasks of lm-eval's `arabic_leaderboard_acva` sit under ACVA, the FLORES pairs of
+    afrobench's `african_flores` under FLORES, never under the harness's group."""
+    rows = _rows(benchmarks, "benchmark_id", "name", "parent_id", "record_kind", "published")
+    data = {
+        str(bid): {d} if isinstance(d, str) and d else set()
+        for bid, d in _rows(benchmarks, "benchmark_id", "hf_dataset")
+    }
+    released = {
+        name_forms(str(name)).primary: str(bid)
+        for bid, name, _, _, shown in rows
+        if shown and isinstance(name, str)
+    }
+    suites = {
+        str(bid): name_forms(str(name))
+        for bid, name, _, kind, shown in rows
+        if shown and kind == "suite" and isinstance(name, str)
+    }
+    found: list[str | None] = []
+    for bid, name, parent, _, shown in rows:
+        group = suites.get(parent) if shown and isinstance(parent, str) else None
+        if group is None or not isinstance(name, str):
+            found.append(None)
+            continue
+        others = {str(bid), str(parent)}
+
+        def is_other_record(key: str, others: set[str] = others, task: str = str(bid)) -> bool:
+            return (
+                key in released
+                and released[key] not in others
+                and same_data(data[task], data[released[key]])
+            )
+
+        key = wrapped_key([group], {name_forms(name).primary}, is_other_record)
+        found.append(str(parent) if key is not None else None)
+    return benchmarks.assign(parent_is_a_wrapper=found)
 
 
 def with_sibling_parts(benchmarks: pd.DataFrame) -> pd.DataFrame:

@@ -239,7 +239,9 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     `EleutherAI/persona`, `advanced_ai_risk_*` on `EleutherAI/advanced_ai_risk`): the data set
     those tasks are parts of, even when no channel lists it on its own. A data set holding many
     translation test sets (`lighteval/sacrebleu_manual`, configs `wmt08_cs-en`,
-    `iwslt17_ar-en`) gives one record per test set. Its name is the channel's own tag for
+    `iwslt17_ar-en`) gives one record per test set, and tasks set on one data set without
+    configs, each named as the data set plus its task (lm-eval's `assin2_rte` and `assin2_sts`
+    on `nilc-nlp/assin2`), give one too. Its name is the channel's own tag for
     exactly these tasks (lm-eval's `wmt14`), else the test set's, else the data set's; a name
     the channel's own record already has is left to the other rules (no new record). The
     record lists its tasks in `extra["dataset_members"]`; `parents` places only tasks no other
@@ -250,6 +252,11 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     }
     members: dict[tuple[str, str, str | None], list[BenchmarkCandidate]] = defaultdict(list)
     for c in candidates:
+        if c.is_benchmark and c.hf_dataset and not c.hf_config and _names_a_task_of(c):
+            # tasks of one data set without configs, named as it plus the task (lm-eval's
+            # `assin2_rte` and `assin2_sts` on `nilc-nlp/assin2`)
+            members[(c.channel, c.hf_dataset, None)].append(c)
+            continue
         if not (c.is_benchmark and c.hf_dataset and c.hf_config):
             continue
         in_set = _TEST_SET_CONFIG.fullmatch(c.hf_config)
@@ -266,7 +273,7 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
     found = []
     ordered = sorted(members.items(), key=lambda item: (*item[0][:2], item[0][2] or ""))
     for (channel, dataset, test_set), tasks in ordered:
-        if len({c.hf_config for c in tasks}) < 2:
+        if len({c.hf_config or c.source_name for c in tasks}) < 2:
             continue
         names = sorted({c.source_name for c in tasks})
         shared = set.intersection(*(set(c.capability_hints) for c in tasks))
@@ -294,6 +301,14 @@ def dataset_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCa
             )
         )
     return found
+
+
+def _names_a_task_of(task: BenchmarkCandidate) -> bool:
+    """The task's name is its data set's name plus more words (`assin2_rte` of
+    `nilc-nlp/assin2`): one of several tasks set on the data set."""
+    dataset = tokens_of((task.hf_dataset or "").rpartition("/")[2])
+    tokens = tokens_of(task.source_name)
+    return bool(dataset) and len(tokens) > len(dataset) and tokens[: len(dataset)] == dataset
 
 
 def folder_groups(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:

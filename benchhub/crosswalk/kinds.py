@@ -58,7 +58,7 @@ _CATEGORY_WORDS = (GENERIC_TOKENS | frozenset(
 ))  # fmt: skip
 # "commonsense_qa" is CommonsenseQA: "qa" names a data set's task, not a capability
 _CATEGORY_WORDS -= {"qa"}
-_LEADERBOARD_WORDS = frozenset({"leaderboard", "leaderboards"})
+LEADERBOARD_WORDS = frozenset({"leaderboard", "leaderboards"})
 _VERSION_WORD = re.compile(r"v?\d+(\.\d+)*")
 # Strings a scanner or a broken scrape put into a name cell: SQL, markup, script injection.
 _INJECTION = re.compile(
@@ -98,7 +98,7 @@ def leaderboard_reason(name: str) -> str | None:
     """A name that ends in "Leaderboard" (maybe with a version) names a leaderboard: "Open LLM
     Leaderboard v2", "CARLA Leaderboard". A task of one (`leaderboard_gpqa_diamond`) is not."""
     tokens = [t for t in tokens_of(name) if not _VERSION_WORD.fullmatch(t)]
-    if tokens and tokens[-1] in _LEADERBOARD_WORDS:
+    if tokens and tokens[-1] in LEADERBOARD_WORDS:
         return f"a leaderboard ({name!r}), not a benchmark: its tasks are benchmarks of their own"
     return None
 

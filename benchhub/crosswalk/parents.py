@@ -8,17 +8,23 @@ identity's name while sharing its paper, dataset or repository ("SWE-bench Verif
 version or year without a paper of its own ("PASCAL VOC 2007"); last, the record a channel's
 tasks over one data set get (`dataset_groups`).
 Only benchmarks and suites are parents, never a capability category, a leaderboard or junk
-(`kinds.is_parent_name`), and cycles are cut.
+(`kinds.is_parent_name`), nor a harness's wrapper group of another benchmark (`wrapped_key`:
+its tasks sit under the benchmark it runs), and cycles are cut.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from benchhub.crosswalk.kinds import is_category_name, is_named_after, is_parent_name
+from benchhub.crosswalk.kinds import (
+    LEADERBOARD_WORDS,
+    is_category_name,
+    is_named_after,
+    is_parent_name,
+)
 from benchhub.crosswalk.names import (
     OTHER_SPLIT_TOKENS,
     NameForms,
@@ -70,9 +76,10 @@ def link_parents(identities: list[Identity]) -> None:
         for key in _evidence(identity):
             holders[key].add(number)
     for number, identity in enumerate(identities):
+        listed = _listed_parent(identity, listed_in, number)
         found = [
             _family_parent(identity, by_primary, identities, number),
-            _listed_parent(identity, listed_in, number),
+            listed,
             _part_parent(identity, by_primary, number),
             _dataset_parent(identity, whole_dataset, number),
             _prefix_parent(identity, by_primary, identities, number),
@@ -84,10 +91,89 @@ def link_parents(identities: list[Identity]) -> None:
             _dataset_group_parent(identity, in_dataset, identities, number, shared_papers),
         ]
         identity.parent = _closest(
-            identity, [p for p in found if p is not None], named_by, identities
+            identity, [p for p in found if p is not None], named_by, identities, listed
         )
+    _lift_out_of_wrappers(identities, by_primary)
     _break_cycles(identities)
     _lift_out_of_categories(identities)
+
+
+def _lift_out_of_wrappers(identities: list[Identity], by_primary: dict[str, int]) -> None:
+    """A harness's wrapper group is a setting of the benchmark it runs, not a parent: the tasks
+    of lm-eval's `arabic_leaderboard_acva` are ACVA's, the FLORES pairs of afrobench's
+    `african_flores` are FLORES's (`wrapped_key`). The tasks move to the benchmark, and the
+    wrapper, a way to run it, sits under it too."""
+    moved_out: dict[int, int] = {}
+    for number, identity in enumerate(identities):
+        parent = identity.parent
+        if parent is None:
+            continue
+        group = identities[parent]
+        if not (_is_group(group) or _is_dataset_group(group)):
+            continue
+        others = {parent, number}
+        task_data = _datasets(identity)
+
+        def is_other_record(
+            key: str, others: set[int] = others, task_data: set[str] = task_data
+        ) -> bool:
+            return (
+                key in by_primary
+                and by_primary[key] not in others
+                and same_data(task_data, _datasets(identities[by_primary[key]]))
+            )
+
+        key = wrapped_key(
+            [sp.forms for sp in group.members],
+            {sp.forms.primary for sp in identity.members},
+            is_other_record,
+        )
+        if key is not None:
+            identity.parent = moved_out[parent] = by_primary[key]
+    for parent, target in moved_out.items():
+        if identities[parent].parent is None:
+            identities[parent].parent = target
+
+
+def _datasets(identity: Identity) -> set[str]:
+    return {sp.keys.hf_dataset for sp in identity.members if sp.keys and sp.keys.hf_dataset}
+
+
+def same_data(task_datasets: set[str], benchmark_datasets: set[str]) -> bool:
+    """A wrapper runs the benchmark's own data: the task and the benchmark name no HF data set
+    in common only when one of them names none (the Arabic leaderboard's `arabic_mmlu_*` read
+    `OALL/Arabic_MMLU`, MMLU translated, not ArabicMMLU's `MBZUAI/ArabicMMLU`)."""
+    return not task_datasets or not benchmark_datasets or bool(task_datasets & benchmark_datasets)
+
+
+def wrapped_key(
+    group_names: Iterable[NameForms], task_keys: set[str], is_record: Callable[[str], bool]
+) -> str | None:
+    """The name key of the benchmark a group of tasks wraps, or None: the group is named as the
+    benchmark's name (`is_record`) after words of its own, and those words are a leaderboard's
+    ("arabic leaderboard acva": ACVA as the Arabic leaderboard runs it), or language or subset
+    words while its tasks (`task_keys`, their name keys) are named after the benchmark, not
+    after the group (afrobench's `african_flores` runs `flores_zul_Latn-eng_Latn`). A group a
+    language names before a benchmark's name whose tasks carry the group's name (lm-eval's
+    `arabic_mmlu_*`) is a benchmark of that language, and a family's made group
+    (`model_written_evals persona`) is named after its channel: neither wraps anything. Also
+    the release check `no_wrapper_is_a_parent` (benchhub/checks/frames.py)."""
+    for forms in group_names:
+        tokens = forms.tokens
+        for cut in range(1, len(tokens)):
+            key = "".join(tokens[cut:])
+            if len(key) < _KNOWN_PARENT_KEY or not is_record(key):
+                continue
+            lead = tokens[:cut]
+            if any(t in LEADERBOARD_WORDS for t in lead):
+                return key
+            if (
+                all(t in PART_MARKER_WORDS for t in lead)
+                and any(k.startswith(key) for k in task_keys)
+                and not any(k.startswith(forms.primary) for k in task_keys)
+            ):
+                return key
+    return None
 
 
 def _lift_out_of_categories(identities: list[Identity]) -> None:
@@ -113,13 +199,16 @@ def _closest(
     found: list[int],
     named_by: dict[int, list[str]],
     identities: list[Identity],
+    listed: int | None = None,
 ) -> int | None:
     """Of the parents the rules found (in rule order), the one whose name is the longest start
     of this record's name: `mmlu_prox_lite_ne_history` belongs in the channel's
     `mmlu_prox_lite_ne` group, not in the shorter MMLU-ProX its family names. A longer name
     wins only when it is a channel's group of tasks: a task whose name this one extends may
-    be a sibling (BIG-bench's `physics` and `physics_questions`), not a parent. A parent found
-    by evidence alone (a dataset, a paper) matches no words; ties keep the rule order."""
+    be a sibling (BIG-bench's `physics` and `physics_questions`), not a parent. The group
+    that lists the task (`listed`) matches it by its whole name, whatever its words
+    (`longbench_hotpotqa_e` in `longbench_e`, not in LongBench). A parent found by evidence
+    alone (a dataset, a paper) matches no words; ties keep the rule order."""
     if not found:
         return None
     primaries = {sp.forms.primary for sp in identity.members}
@@ -130,7 +219,7 @@ def _closest(
             (
                 len(name)
                 for name in named_by.get(target, ())
-                if any(p != name and p.startswith(name) for p in primaries)
+                if target == listed or any(p != name and p.startswith(name) for p in primaries)
             ),
             default=0,
         )
@@ -141,7 +230,7 @@ def _closest(
         t
         for t in found[1:]
         if t != first
-        and _groups_in_channel(identities[t], channels)
+        and (t == listed or _groups_in_channel(identities[t], channels))
         and not _is_dataset_group(identities[t])
     ]
     longer = [t for t in groups if matched(t) > matched(first)]
@@ -234,6 +323,16 @@ def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
             if sp.is_benchmark and len(tasks) > 1:
                 for task in tasks:
                     listed.setdefault((sp.channel, name_forms(task).primary), number)
+    # a member may be a tag the channel's tasks declare (lm-eval's `longbench_e` lists
+    # `longbench_multi_e`, which `longbench_2wikimqa_e` names in its `groups`): the tasks
+    # carrying a listed tag are listed by the group that lists it
+    for identity in identities:
+        for sp in identity.members:
+            extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
+            for tag in names_in(extra.get("groups")):
+                group = listed.get((sp.channel, name_forms(tag).primary))
+                if group is not None:
+                    listed.setdefault((sp.channel, sp.forms.primary), group)
     return listed
 
 
@@ -530,12 +629,21 @@ def _marked_part_parent(identity: Identity, by_primary: dict[str, int], number: 
     return None
 
 
+# A subset word written before the benchmark's name it shrinks, as its own word or run into a
+# capitalised name: tinyBenchmarks' "tinyHellaswag" (100 rows of HellaSwag), "TinyImageNet",
+# "mini-ImageNet". Run together with a lower-case word it is part of a name ("minif2f",
+# "MiniWoB" has no "WoB" benchmark), so a glued prefix counts only before a capital or digit.
+_LEADING_SUBSET_WORDS = ("tiny", "mini")
+_GLUED_LEADING_SUBSET = re.compile(r"(?i:tiny|mini)(?=[A-Z0-9])")
+
+
 def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
     """The name keys (longest first) of which `tokens` (a name's, `names.name_forms`) names a
-    subset, split or language by `PART_MARKER_WORDS` after them; `written` is the name as
-    written, whose capitals tell an acronym from a language code. Also the release check
-    `parts_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
-    heads = []
+    subset, split or language by `PART_MARKER_WORDS` after them, or a subset by a subset word
+    before them (`_LEADING_SUBSET_WORDS`: "tinyHellaswag" is HellaSwag's); `written` is the
+    name as written, whose capitals tell an acronym from a language code. Also the release
+    check `parts_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
+    heads = _leading_subset_heads(tokens, written)
     for cut in range(len(tokens) - 1, 0, -1):
         rest = tokens[cut:]
         if not all(t in PART_MARKER_WORDS or t in _NAMED_SPLIT_WORDS for t in rest):
@@ -548,6 +656,20 @@ def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
         if len(head) >= _KNOWN_PARENT_KEY:
             heads.append(head)
     return heads
+
+
+def _leading_subset_heads(tokens: tuple[str, ...], written: str) -> list[str]:
+    """The name key after a leading subset word ("tinyHellaswag": `hellaswag`), if any."""
+    if not tokens:
+        return []
+    first = tokens[0]
+    if first in _LEADING_SUBSET_WORDS:
+        head = "".join(tokens[1:])
+    elif _GLUED_LEADING_SUBSET.match(written.strip()) and first[:4] in _LEADING_SUBSET_WORDS:
+        head = first[4:] + "".join(tokens[1:])
+    else:
+        return []
+    return [head] if len(head) >= _MIN_PARENT_KEY else []
 
 
 def _written_as_acronym(word: str, written: str) -> bool:
@@ -597,15 +719,23 @@ _EDITION = re.compile(
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A difficulty level written as a name's last word: "WIDER Face Hard", "ARC Easy", "MATH hard"
+# (the level-5 problems of MATH). Like an edition, a level with a paper or data set of its own
+# is a benchmark built on the other ("BIG-Bench Hard"); a level joined to the name by a hyphen
+# coins a benchmark's name ("ImageNet-Hard", "GSM-Hard": their own papers).
+_LEVEL = re.compile(r"(?i)(?<=[\s_])(?:easy|medium|hard)$")
 
 
 def edition_head(forms: NameForms) -> str | None:
-    """The name key of the benchmark a name is an edition of ("PASCAL VOC 2007": `pascalvoc`),
-    or None. Also the release check `editions_sit_under_their_benchmark`
-    (benchhub/checks/frames.py)."""
+    """The name key of the benchmark a name is an edition or a difficulty level of ("PASCAL VOC
+    2007": `pascalvoc`, "WIDER Face Hard": `widerface`), or None. Also the release check
+    `editions_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
     if len(forms.tokens) < 2:
         return None
     written = forms.display.strip()
+    if _LEVEL.search(written):
+        head = "".join(forms.tokens[:-1])
+        return head if len(head) >= _MIN_PARENT_KEY else None
     # a year run into the name is read by the name rules ("AMC23": amc 2023)
     if not _EDITION.search(written) and not (
         _YEAR.fullmatch(forms.tokens[-1]) and written[-2:].isdigit()
@@ -624,11 +754,11 @@ def _edition_parent(
     number: int,
     holders: dict[str, set[int]],
 ) -> int | None:
-    """A version or year of a benchmark ("Common Voice 7.0", "PASCAL VOC 2007", "ImageNet V2")
-    sits under the record of its name without it, unless it has a paper or data set of its
-    own that the benchmark does not share: an edition published as a new benchmark
-    ("Video-MME-v2", its own paper) stands on its own, as a benchmark built on another
-    does."""
+    """A version, year or difficulty level of a benchmark ("Common Voice 7.0", "PASCAL VOC
+    2007", "ImageNet V2", "WIDER Face Hard") sits under the record of its name without it,
+    unless it has a paper or data set of its own that the benchmark does not share: an
+    edition published as a new benchmark ("Video-MME-v2", its own paper) stands on its own,
+    as a benchmark built on another does."""
     named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
     if not named:
         return None
