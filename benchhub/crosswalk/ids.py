@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from benchhub.crosswalk.benchmarks import Identity, Spelling
+from benchhub.crosswalk.names import cleaned_name, key_tail
 
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -67,27 +68,116 @@ def default_id(identity: Identity) -> str:
 
 
 def canonical_name(identity: Identity) -> tuple[str, str]:
-    """(name, channel it came from): the most widely used human-facing spelling of the main key;
-    when every spelling of the main key is a task id (`mmmlu_yo_ng`, written lower case), the
-    written name another channel gives the same identity ("MMMLU (Yoruba)")."""
+    """(name, channel it came from): the best written name the spellings of the main key offer
+    (see `offered_name`): a name a person wrote before a title-cased copy of an identifier
+    ("MMMU-Pro", not "Mmmu Pro"), before an identifier (`global_mmlu`, "global mmlu"); then
+    the one most channels write, then most spellings, the shorter, the lexically smaller.
+    When the main key has no written spelling, the written name another spelling gives the
+    same identity ("MMMLU (Yoruba)" for `mmmlu_yo_ng`)."""
     if len(identity.members) == 1:
-        return identity.members[0].forms.display, identity.members[0].channel
+        return offered_name(identity.members[0]), identity.members[0].channel
     key = main_key(identity)
     pool = [sp for sp in _voters(identity) if sp.forms.primary == key]
-    if all(sp.forms.display == sp.forms.display.lower() for sp in pool):
+    if not any(is_written(offered_name(sp)) for sp in pool):
         written = [
-            sp
-            for sp in _voters(identity)
-            if sp.is_benchmark and sp.forms.display != sp.forms.display.lower()
+            sp for sp in _voters(identity) if sp.is_benchmark and is_written(offered_name(sp))
         ]
         pool = written or pool
+    channels: dict[str, set[str]] = {}
     uses: Counter[str] = Counter()
-    channel_of: dict[str, str] = {}
+    first_channel: dict[str, str] = {}
     for sp in sorted(pool, key=lambda s: s.sort_key):
-        uses[sp.forms.display] += 1
-        channel_of.setdefault(sp.forms.display, sp.channel)
-    best = min(uses, key=lambda d: (not _human(d), -uses[d], len(d), d))
-    return best, channel_of[best]
+        name = offered_name(sp)
+        channels.setdefault(name, set()).add(sp.channel)
+        uses[name] += 1
+        first_channel.setdefault(name, sp.channel)
+    spellings = [*uses, *(sp.source_name for sp in identity.members)]
+    channel_ids = [key_tail(sp.source_key) for sp in identity.members]
+    best = min(
+        uses,
+        key=lambda n: (
+            _written_rank(n, spellings, channel_ids),
+            -len(channels[n]),
+            -uses[n],
+            len(n),
+            n,
+        ),
+    )
+    return best, first_channel[best]
+
+
+def offered_name(spelling: Spelling) -> str:
+    """The name a spelling offers its identity: its decoration-free form, in the words and
+    punctuation the source wrote ("Exercism (Go)", not "Exercism Go"). Where that form is the
+    channel's id because the written name says less (HELM's `melt_math` written "MATH"), the
+    id's words with the written name put in their place ("melt MATH"); failing that, a
+    framework's title for the listing ("APE: Attempt to Persuade Eval" for inspect_evals'
+    `ape_eval`). A name only ever written as an identifier stays one: no name is made up."""
+    display = spelling.forms.display
+    written = cleaned_name(spelling.source_name)
+    if not is_written(written):
+        return display
+    words = re.findall(r"[^\W_]+", display)
+    target = "".join(re.findall(r"[a-z0-9]+", written.lower()))
+    for start in range(len(words)):
+        run = ""
+        for end in range(start, len(words)):
+            run += words[end].lower()
+            if run == target:
+                return " ".join([*words[:start], written, *words[end + 1 :]])
+            if not target.startswith(run):
+                break
+    if spelling.forms.subtitled and not is_written(display):
+        return written
+    return display
+
+
+def is_written(name: str) -> bool:
+    """A name as a person writes it, with capitals and without underscores ("GPQA Diamond",
+    "Global-MMLU"); an identifier (`gpqa_diamond`, "global mmlu") is not one."""
+    return "_" not in name and name != name.lower()
+
+
+def better_written_spelling(
+    name: str, spellings: Iterable[str], channel_ids: Iterable[str] = ()
+) -> str | None:
+    """A spelling written better than `name`, if any: a written one when `name` is an
+    identifier; the same letters with more capitals when `name` is a title-cased copy of an
+    identifier among the spellings or the channels' ids (lighteval's "Mmmu Pro" of
+    `mmmu_pro.py`: "MMMU-Pro"; not "Natural Questions", whose other spelling
+    "NaturalQuestions" capitalises the same letters). A channel id (an HF data set id,
+    `EleutherAI/sycophancy`) is never offered as a name."""
+    spelt = set(spellings)
+    written = sorted(s for s in spelt if is_written(s))
+    if not is_written(name):
+        return written[0] if written else None
+    letters, capitals = _capitals(name)
+    identifiers = [s for s in (*spelt, *channel_ids) if not is_written(s)]
+    if not _TITLE_CASED.fullmatch(name) or not any(_capitals(s)[0] == letters for s in identifiers):
+        return None
+    for other in written:
+        other_letters, other_capitals = _capitals(other)
+        if other_letters == letters and capitals < other_capitals:
+            return other
+    return None
+
+
+# Words each a capital then lower case, spaced: what `str.title` makes of `mmmu_pro`.
+_TITLE_CASED = re.compile(r"[A-Z0-9][a-z0-9]*(?: [A-Z0-9][a-z0-9]*)*")
+
+
+def _written_rank(name: str, spellings: Sequence[str], channel_ids: Sequence[str]) -> int:
+    """0 for a written name, 1 for a title-cased copy of an identifier that another spelling
+    writes with its capitals, 2 for an identifier."""
+    if not is_written(name):
+        return 2
+    return 1 if better_written_spelling(name, spellings, channel_ids) else 0
+
+
+def _capitals(name: str) -> tuple[str, frozenset[int]]:
+    """The name's letters and digits run together in lower case, and where its capitals are."""
+    chars = [c for c in name if c.isalnum()]
+    return "".join(chars).lower(), frozenset(i for i, c in enumerate(chars) if c.isupper())
 
 
 def child_name(name: str, parent_name: str, parent_spellings: Sequence[str] = ()) -> str:
@@ -112,11 +202,6 @@ def child_name(name: str, parent_name: str, parent_spellings: Sequence[str] = ()
             if not parent_key.startswith(seen):
                 break
     return name
-
-
-def _human(display: str) -> bool:
-    """'GPQA Diamond' reads as a name; 'gpqa_diamond_zeroshot' is a code identifier."""
-    return "_" not in display and (display != display.lower() or " " in display)
 
 
 def disambiguate(
