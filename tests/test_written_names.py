@@ -117,3 +117,41 @@ def test_the_better_written_spelling_the_check_reports() -> None:
         better_written_spelling("Natural Questions", ["NaturalQuestions"], ["natural_questions"])
         is None
     )
+
+
+def test_word_starts_count_like_capitals_and_an_identifier_keeps_its_capitals() -> None:
+    file = "lighteval/tasks/tasks/"
+    # two spellings of lighteval's file name do not outvote HELM's written one
+    assert (
+        _name(
+            ("lighteval", f"{file}entitymatching.py", "Entitymatching"),
+            ("lighteval", "family:Entitymatching", "Entitymatching"),
+            ("helm", "entity_matching", "Entity matching"),
+        )
+        == "Entity matching"
+    )
+    assert (
+        _name(
+            ("lighteval", f"{file}xstory_cloze.py", "Xstory Cloze"),
+            ("lighteval", "family:Xstory Cloze", "Xstory Cloze"),
+            ("opencompass", "index:xstorycloze", "XStoryCloze"),
+        )
+        == "XStoryCloze"
+    )
+    # an identifier's spaced form ("Earth Silver") is nobody's writing
+    assert (
+        _name(
+            ("opencompass", "family:Earth_Silver", "Earth_Silver"),
+            ("opencompass", "index:earth_silver", "Earth-Silver"),
+        )
+        == "Earth-Silver"
+    )
+    # with no written spelling, the identifier with capitals before the one without
+    assert (
+        _name(
+            ("evalscope", "swe_bench_pro", "SWE-bench_Pro"),
+            ("harbor", "adapter:swebenchpro", "swebenchpro"),
+            ("harbor", "registry:swebenchpro@1.0", "swebenchpro"),
+        )
+        == "SWE-bench Pro"
+    )

@@ -78,32 +78,39 @@ def canonical_name(identity: Identity) -> tuple[str, str]:
         return offered_name(identity.members[0]), identity.members[0].channel
     key = main_key(identity)
     pool = [sp for sp in _voters(identity) if sp.forms.primary == key]
-    if not any(is_written(offered_name(sp)) for sp in pool):
-        written = [
-            sp for sp in _voters(identity) if sp.is_benchmark and is_written(offered_name(sp))
-        ]
+    if not any(_written_offer(sp) for sp in pool):
+        written = [sp for sp in _voters(identity) if sp.is_benchmark and _written_offer(sp)]
         pool = written or pool
     channels: dict[str, set[str]] = {}
     uses: Counter[str] = Counter()
     first_channel: dict[str, str] = {}
+    written_offers: set[str] = set()
     for sp in sorted(pool, key=lambda s: s.sort_key):
         name = offered_name(sp)
         channels.setdefault(name, set()).add(sp.channel)
         uses[name] += 1
         first_channel.setdefault(name, sp.channel)
-    spellings = [*uses, *(sp.source_name for sp in identity.members)]
+        if _written_offer(sp):
+            written_offers.add(name)
+    spellings = [*written_offers, *(sp.source_name for sp in identity.members)]
     channel_ids = [key_tail(sp.source_key) for sp in identity.members]
-    best = min(
-        uses,
-        key=lambda n: (
-            _written_rank(n, spellings, channel_ids),
-            -len(channels[n]),
-            -uses[n],
-            len(n),
-            n,
-        ),
-    )
+
+    def how_written(name: str) -> int:
+        """0 written by a person, 1 a title-cased copy of an identifier written better
+        elsewhere, 2 an identifier keeping its capitals ("SWE-bench_Pro"), 3 one without."""
+        if name in written_offers:
+            return 1 if better_written_spelling(name, spellings, channel_ids) else 0
+        return 2 if is_written(name) else 3
+
+    best = min(uses, key=lambda n: (how_written(n), -len(channels[n]), -uses[n], len(n), n))
     return best, first_channel[best]
+
+
+def _written_offer(spelling: Spelling) -> str | None:
+    """The name a spelling offers when the source wrote it (`Earth_Silver` offers "Earth
+    Silver", which no one wrote)."""
+    name = offered_name(spelling)
+    return name if is_written(cleaned_name(spelling.source_name)) and is_written(name) else None
 
 
 def offered_name(spelling: Spelling) -> str:
@@ -142,22 +149,26 @@ def better_written_spelling(
     name: str, spellings: Iterable[str], channel_ids: Iterable[str] = ()
 ) -> str | None:
     """A spelling written better than `name`, if any: a written one when `name` is an
-    identifier; the same letters with more capitals when `name` is a title-cased copy of an
-    identifier among the spellings or the channels' ids (lighteval's "Mmmu Pro" of
-    `mmmu_pro.py`: "MMMU-Pro"; not "Natural Questions", whose other spelling
-    "NaturalQuestions" capitalises the same letters). A channel id (an HF data set id,
+    identifier; when `name` is a title-cased copy of an identifier among the spellings or the
+    channels' ids, the same letters with more capitals or word starts and none fewer
+    (lighteval's "Mmmu Pro" of `mmmu_pro.py`: "MMMU-Pro"; "Entitymatching": "Entity
+    matching"; "Xstory Cloze": "XStoryCloze"; not "NaturalQuestions" for "Natural
+    Questions", the same words written together). A channel id (an HF data set id,
     `EleutherAI/sycophancy`) is never offered as a name."""
     spelt = set(spellings)
     written = sorted(s for s in spelt if is_written(s))
     if not is_written(name):
         return written[0] if written else None
-    letters, capitals = _capitals(name)
+    letters, marks = _letter_marks(name)
     identifiers = [s for s in (*spelt, *channel_ids) if not is_written(s)]
-    if not _TITLE_CASED.fullmatch(name) or not any(_capitals(s)[0] == letters for s in identifiers):
+    if not _TITLE_CASED.fullmatch(name) or not any(
+        _letter_marks(s)[0] == letters for s in identifiers
+    ):
         return None
     for other in written:
-        other_letters, other_capitals = _capitals(other)
-        if other_letters == letters and capitals < other_capitals:
+        other_letters, other_marks = _letter_marks(other)
+        more = all(m <= o for m, o in zip(marks, other_marks, strict=True))
+        if other_letters == letters and more and marks != other_marks:
             return other
     return None
 
@@ -166,18 +177,14 @@ def better_written_spelling(
 _TITLE_CASED = re.compile(r"[A-Z0-9][a-z0-9]*(?: [A-Z0-9][a-z0-9]*)*")
 
 
-def _written_rank(name: str, spellings: Sequence[str], channel_ids: Sequence[str]) -> int:
-    """0 for a written name, 1 for a title-cased copy of an identifier that another spelling
-    writes with its capitals, 2 for an identifier."""
-    if not is_written(name):
-        return 2
-    return 1 if better_written_spelling(name, spellings, channel_ids) else 0
-
-
-def _capitals(name: str) -> tuple[str, frozenset[int]]:
-    """The name's letters and digits run together in lower case, and where its capitals are."""
-    chars = [c for c in name if c.isalnum()]
-    return "".join(chars).lower(), frozenset(i for i, c in enumerate(chars) if c.isupper())
+def _letter_marks(name: str) -> tuple[str, tuple[frozenset[int], frozenset[int]]]:
+    """The name's letters and digits run together in lower case, and where among them it
+    writes a capital and where a word starts (after a break or at a capital: "XStoryCloze"
+    starts three, "Xstory Cloze" two)."""
+    chars = [(i, c) for i, c in enumerate(name) if c.isalnum()]
+    capitals = frozenset(n for n, (_, c) in enumerate(chars) if c.isupper())
+    breaks = {n for n, (i, _) in enumerate(chars) if n and chars[n - 1][0] != i - 1}
+    return "".join(c for _, c in chars).lower(), (capitals, capitals | breaks)
 
 
 def child_name(name: str, parent_name: str, parent_spellings: Sequence[str] = ()) -> str:
