@@ -157,6 +157,9 @@ def test_a_child_reads_as_its_parents_written_name_found_by_any_of_its_spellings
     )
     assert child_name("kmmlu accounting", "kmmlu", ["kmmlu"]) == "kmmlu accounting"
     assert child_name("MMLU Anatomy", "MMLU", ["mmlu"]) == "MMLU Anatomy"
+    assert child_name("Mmlu Anatomy", "MMLU", ["mmlu"]) == "Mmlu Anatomy"
+    # a task id's start before a written subject ("College Chemistry" for `mmlu_college_...`)
+    assert child_name("mmlu College Chemistry", "MMLU", ["mmlu"]) == "MMLU College Chemistry"
     assert child_name("mmlux de anatomy", "MMLU", ["mmlu"]) == "mmlux de anatomy"
 
 

@@ -192,17 +192,23 @@ def child_name(name: str, parent_name: str, parent_spellings: Sequence[str] = ()
     ("TruthfulQA") reads as the parent's name plus the rest: "TruthfulQA ar mc1". The start may
     also be one of the parent's other spellings (its id, a channel's key): "mmmlu zh cn
     anatomy" under "MMMLU (Chinese)", known as `mmmlu_zh_cn`, reads "MMMLU (Chinese) anatomy".
-    A name written by a person (capitals) is kept, and so is a parent with no written name."""
-    if name != name.lower() or parent_name == parent_name.lower():
+    Only a start in lower case is the id's: "mmlu College Chemistry" (HELM's `mmlu_...` written
+    "College Chemistry") reads "MMLU College Chemistry", while a start a person wrote
+    (capitals) is kept, and so is a parent with no written name."""
+    if parent_name == parent_name.lower():
         return name
-    words = re.findall(r"[^\s_:/-]+", name)
+    words = list(re.finditer(r"[^\s_:/-]+", name))
     for spelling in (parent_name, *parent_spellings):
         parent_key = "".join(re.findall(r"[a-z0-9]+", spelling.lower()))
         seen = ""
-        for count, word in enumerate(words, start=1):
-            seen += "".join(re.findall(r"[a-z0-9]+", word.lower()))
+        for word in words:
+            if word[0] != word[0].lower():
+                break
+            seen += "".join(re.findall(r"[a-z0-9]+", word[0].lower()))
             if seen == parent_key:
-                rest = " ".join(words[count:])
+                # the rest as written, an id's separators (`_`, `:`) read as spaces ("A-Level",
+                # "tr-en" stay)
+                rest = " ".join(re.sub(r"[_:]", " ", name[word.end() :]).split()).strip(" /-")
                 if rest:
                     return f"{parent_name} {rest}"
                 break
