@@ -288,6 +288,9 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
     row |= overrides
     # as the frame query derives it: released records without a parent are the top level
     row.setdefault("top_level_name", row["name"] if row["published"] else None)
+    # its own name and id are all a record's spellings unless a test says more
+    row.setdefault("spellings", [row["name"]])
+    row.setdefault("channel_ids", [row["benchmark_id"]])
     return row
 
 
@@ -558,6 +561,59 @@ def test_one_name_with_and_without_a_kind_word_under_two_ids_blocks() -> None:
     assert "gso-bench" in results["one_id_per_name_stem"].summary
     assert "seed" not in results["one_id_per_name_stem"].summary
     assert "infer" not in results["one_id_per_name_stem"].summary
+
+
+def test_a_machine_name_beside_a_written_spelling_blocks() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="global-mmlu", name="global mmlu",
+                  spellings=["global_mmlu", "Global-MMLU"], channel_ids=["family:global_mmlu"]),
+        benchmark(benchmark_id="mmmu-pro", name="Mmmu Pro", spellings=["Mmmu Pro", "MMMU-Pro"],
+                  channel_ids=["lighteval/tasks/tasks/mmmu_pro.py", "mmmu_pro"]),
+        # a child too
+        benchmark(benchmark_id="winogrande-zulu", name="winogrande_afr_zu", parent_id="mmlu",
+                  spellings=["Winogrande (Zulu)"], channel_ids=["winogrande_afr_zu"]),
+        # only ever written as an identifier; the same capitals written two ways
+        benchmark(benchmark_id="xq-pt-br", name="xq pt br", spellings=["xq_pt_br"],
+                  channel_ids=["xq_pt_br"]),
+        benchmark(benchmark_id="natural-questions", name="Natural Questions",
+                  spellings=["Natural Questions", "NaturalQuestions"],
+                  channel_ids=["lighteval/tasks/tasks/natural_questions.py"]),
+        # a name a person gave (the frame loads no spellings) and a rejected record
+        benchmark(benchmark_id="tau-bench", name="tau-bench", spellings=None, channel_ids=None),
+        benchmark(benchmark_id="x", name="x_y", published=False, spellings=None,
+                  channel_ids=None, review_decision="reject", tier=None, rejected_reason="junk"),
+    ]  # fmt: skip
+    results = outcomes("benchmarks", rows, merged_benchmark_count=8, min_published_benchmarks=1)
+    assert failed(results) == {"names_are_written_spellings"}
+    outcome = results["names_are_written_spellings"]
+    assert outcome.blocking
+    for written in ("Global-MMLU", "MMMU-Pro", "Winogrande (Zulu)"):
+        assert written in outcome.summary
+    assert "NaturalQuestions" not in outcome.summary
+
+
+def test_the_written_name_check_reads_spellings_but_not_for_a_curated_name() -> None:
+    con = duckdb.connect()
+    con.execute(sql_text("benchmarks"))
+    con.execute("CREATE TABLE merged_benchmarks (benchmark_id VARCHAR)")
+    con.execute(sql_text("benchmark_aliases"))
+    for benchmark_id, name, name_source in (
+        ("a", "global mmlu", "lm_eval_harness"),
+        ("b", "tau-bench", "curation"),
+    ):
+        con.execute(
+            "INSERT INTO benchmarks (benchmark_id, name, harbor_runnable, record_kind, "
+            "n_channels, published, provenance) VALUES (?, ?, false, 'benchmark', 1, true, ?)",
+            [benchmark_id, name, f'{{"name": "{name_source}"}}'],
+        )
+        con.execute(
+            "INSERT INTO benchmark_aliases VALUES ('openbench', 'siblings:X', 'Global-MMLU', ?)",
+            [benchmark_id],
+        )  # fmt: skip
+    frame = load_frame(con, "benchmarks").set_index("benchmark_id")
+    assert frame.loc["a", "name_not_written"] == "Global-MMLU"
+    assert pd.isna(frame.loc["b", "name_not_written"])
 
 
 def test_sibling_parts_without_a_parent_record_warn() -> None:

@@ -120,9 +120,9 @@ def test_a_locale_region_and_full_join_the_unmarked_spelling_when_unambiguous() 
     ids = {(a.channel, a.source_key): a.benchmark_id for a in crosswalk.benchmark_aliases}
     yoruba = ids[("lm_eval_harness", "mmmlu_yo_ng")]
     assert yoruba == ids[("openbench", "mmmlu_yo_ng")]
-    # the written name, not the task id the most spellings use
+    # the written name as the source writes it, not the task id the most spellings use
     names = {b.benchmark_id: b.name for b in crosswalk.benchmarks}
-    assert names[yoruba] == "MMMLU Yoruba"
+    assert names[yoruba] == "MMMLU (Yoruba)"
     assert ids[("openbench", "xq_portuguese")] not in {
         ids[("lm_eval_harness", "xq_pt_br")],
         ids[("lm_eval_harness", "xq_pt_pt")],
@@ -157,6 +157,9 @@ def test_a_child_reads_as_its_parents_written_name_found_by_any_of_its_spellings
     )
     assert child_name("kmmlu accounting", "kmmlu", ["kmmlu"]) == "kmmlu accounting"
     assert child_name("MMLU Anatomy", "MMLU", ["mmlu"]) == "MMLU Anatomy"
+    assert child_name("Mmlu Anatomy", "MMLU", ["mmlu"]) == "Mmlu Anatomy"
+    # a task id's start before a written subject ("College Chemistry" for `mmlu_college_...`)
+    assert child_name("mmlu College Chemistry", "MMLU", ["mmlu"]) == "MMLU College Chemistry"
     assert child_name("mmlux de anatomy", "MMLU", ["mmlu"]) == "mmlux de anatomy"
 
 

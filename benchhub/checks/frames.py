@@ -26,12 +26,13 @@ import duckdb
 from benchhub.catalog import MergedBenchmark
 from benchhub.crosswalk.benchmarks import head_splits, stem_twins
 from benchhub.crosswalk.dataset_parts import data_set_names, named_part
+from benchhub.crosswalk.ids import better_written_spelling
 from benchhub.crosswalk.keys import is_paper_url, record_keys
 from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
 from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
-from benchhub.crosswalk.names import name_forms, names_a_setting
+from benchhub.crosswalk.names import key_tail, name_forms, names_a_setting
 from benchhub.crosswalk.parents import edition_head, marked_part_heads, same_data, wrapped_key
 from benchhub.crosswalk.variants import variant_twins
 from benchhub.pooling import MAX_SUBMITTER_SHARE
@@ -94,6 +95,17 @@ _CATALOGUE_COLUMNS = f"""
                                    WHERE r.benchmark_id = t.benchmark_id))
                END AS paper_of_another_benchmark,
                CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
+# A released record's spellings and its channels' ids, for the written-name check; none for a
+# name a person gave it (curation wins).
+_SPELLINGS = """
+               CASE WHEN t.published
+                   AND coalesce(json_extract_string(t.provenance, '$.name'), '') <> 'curation'
+               THEN (SELECT list(a.source_name) FROM benchmark_aliases AS a
+                     WHERE a.benchmark_id = t.benchmark_id) END AS spellings,
+               CASE WHEN t.published
+                   AND coalesce(json_extract_string(t.provenance, '$.name'), '') <> 'curation'
+               THEN (SELECT list(a.source_key) FROM benchmark_aliases AS a
+                     WHERE a.benchmark_id = t.benchmark_id) END AS channel_ids"""
 # Every (record, ancestor) pair along the parent links.
 _ANCESTORS = """
         WITH RECURSIVE ancestors(benchmark_id, ancestor) AS (
@@ -175,7 +187,7 @@ FRAME_QUERIES: dict[str, str] = {
                array_to_string(missing_fields, '{FIELD_SEPARATOR}')
                    AS missing_fields_listed,
                {", ".join(_FACT_COLUMNS)},{_CATALOGUE_COLUMNS},{_SUITE_PARTS},{_HEADLINE_PART},
-               {_LM_EVAL_LINK},
+               {_LM_EVAL_LINK},{_SPELLINGS},
                {_orphan("t", "merged_benchmarks")},
                CASE WHEN list_contains(t.channels, '{_PAPER_INDEX}') THEN t.aliases END
                    AS paper_index_names
@@ -339,26 +351,28 @@ def _joined_or_none(publishers: list[str]) -> str | None:
     return ", ".join(publishers) if len(publishers) > 1 else None
 
 
+def _derive_benchmarks(frame: pd.DataFrame) -> pd.DataFrame:
+    """The benchmarks frame's derived columns, added in this order (each derivation reads the
+    frame as the ones before it left it)."""
+    for derive in (
+        with_expected_missing_fields,
+        with_unwritten_names,
+        with_top_level_name_problems,
+        with_variant_twins,
+        with_category_parents,
+        with_wrapper_parents,
+        with_sibling_parts,
+        with_unplaced_parts,
+        with_unplaced_editions,
+        with_stem_twins,
+        with_unplaced_data_set_parts,
+    ):
+        frame = derive(frame)
+    return frame
+
+
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_unplaced_data_set_parts(
-        with_stem_twins(
-            with_unplaced_editions(
-                with_unplaced_parts(
-                    with_sibling_parts(
-                        with_wrapper_parents(
-                            with_category_parents(
-                                with_variant_twins(
-                                    with_top_level_name_problems(
-                                        with_expected_missing_fields(frame)
-                                    )
-                                )
-                            )
-                        )
-                    )
-                )
-            )
-        )
-    ),
+    "benchmarks": _derive_benchmarks,
     "models": lambda frame: with_model_invariants(frame),
     "model_aliases": lambda frame: with_agent_invariant(frame),
 }
@@ -406,6 +420,26 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
         id_names_a_setting=settings,
         paper_url_not_a_paper=not_papers,
     )
+
+
+def with_unwritten_names(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `name_not_written`: for a released record named as an identifier or a title-cased
+    copy of one ("global mmlu", "Mmmu Pro") while one of its spellings is the name as a person
+    writes it, that spelling (benchhub/crosswalk/ids.py better_written_spelling, the rule the
+    crosswalk names records by)."""
+    rows = _rows(benchmarks, "name", "spellings", "channel_ids")
+    better = [
+        better_written_spelling(str(name), list(spellings), [key_tail(k) for k in keys])
+        if isinstance(name, str) and _listed(spellings) and _listed(keys)
+        else None
+        for name, spellings, keys in rows
+    ]
+    return benchmarks.assign(name_not_written=better)
+
+
+def _listed(value: Any) -> bool:
+    """A list column's value that holds a list (a NULL reads as None, NaN or pd.NA)."""
+    return hasattr(value, "__iter__") and not isinstance(value, str)
 
 
 def junk_name_reason(name: str) -> str | None:

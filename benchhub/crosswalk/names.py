@@ -552,3 +552,9 @@ def _names_cloze(token: str, before: str) -> bool:
 
 def _compact(tokens: tuple[str, ...] | list[str]) -> str:
     return "".join(tokens)
+
+
+def cleaned_name(name: str) -> str:
+    """A name as shown: markup and pass@k cut, symbols spelled out, whitespace collapsed, its
+    words and punctuation otherwise as the source wrote them."""
+    return _clean(name)
