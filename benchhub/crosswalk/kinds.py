@@ -15,6 +15,8 @@ The identity policy (docs/DESIGN.md "Identity and trust"):
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Literal
 
@@ -74,6 +76,15 @@ _TITLE_WORDS = frozenset(
      "can", "do", "does", "is", "are", "we", "our", "your", "you", "on", "in", "using", "to"}
 )  # fmt: skip
 _MAX_NAME_WORDS = 14
+# "Average on NLP datasets": a table's aggregate row over other data sets, not one of its own.
+_AGGREGATE_OVER = re.compile(
+    r"(average|avg|mean|overall|macro[- ]average|micro[- ]average)\W*\s+(on|of|over|across)\b",
+    re.IGNORECASE,
+)
+# A name in a script without Latin letters this long is a sentence (a post or paper title, an
+# index's spam entry), not the short name a benchmark goes by; "!!" marks click-bait outright.
+_NON_LATIN_SENTENCE_LETTERS = 20
+_CLICK_BAIT = re.compile(r"[!?]{2,}")
 
 
 def junk_reason(name: str) -> str | None:
@@ -86,12 +97,59 @@ def junk_reason(name: str) -> str | None:
         return f"junk: {text!r} is a placeholder, not a name"
     if lowered.strip(" .:") in _NOT_NAMES:
         return f"junk: {text!r} is a split, metric or aggregate word, not a data set"
+    if _AGGREGATE_OVER.match(text):
+        return f"junk: {text!r} is an aggregate over other data sets, not a data set"
     if _INJECTION.search(text):
         return f"junk: {text!r} looks like an injection probe or markup, not a name"
+    if text.endswith(":") and not any(ch.isdigit() for ch in text):
+        # "Knowledge-based:", "Supervised:": what introduces a table; "LDC2014T12:" is a corpus
+        return f"junk: {text!r} is a heading or caption (it ends in a colon), not a name"
+    if not _has_latin_letter(text) and (
+        sum(ch.isalpha() for ch in text) >= _NON_LATIN_SENTENCE_LETTERS or _CLICK_BAIT.search(text)
+    ):
+        return f"junk: {text[:40]!r} is a sentence in a non-Latin script (a post title), not a name"
     words = name_forms(text).display.lower().split()  # "X: a subtitle" is named X
     if len(words) > _MAX_NAME_WORDS and sum(w in _TITLE_WORDS for w in words) >= 3:
         return f"junk: {text[:60]!r}... is a sentence (a paper or post title), not a name"
     return None
+
+
+def _has_latin_letter(text: str) -> bool:
+    return any(
+        ch.isascii() and ch.isalpha() or unicodedata.name(ch, "").startswith("LATIN") for ch in text
+    )
+
+
+# Channels each of whose records is one paper, named by its title. (Papers with Code, also a
+# paper index, lists the data sets of its results tables: its names are data sets' names.)
+PAPER_CHANNELS = frozenset({"arxiv", "semantic_scholar"})
+# Words a title writes in lower case between its content words ("A Kubernetes dataset for
+# misuse detection", "... Framework and its applications in Bioinformatics").
+_TITLE_LINK_WORDS = _TITLE_WORDS | frozenset(
+    {"and", "or", "its", "their", "by", "at", "into", "through", "toward", "under", "based"}
+)
+_MIN_TITLE_WORDS = 4
+
+
+def paper_title_reason(name: str, channels: Iterable[str]) -> str | None:
+    """Why an identity known only from paper records (`channels` all in PAPER_CHANNELS) whose
+    name reads as a title, not a name, is not a benchmark: a paper index names each paper by its
+    title, and a title with no short name before its colon names the paper, not a data set
+    ("RARE: a labeled dataset for ..." is RARE; "A Kubernetes dataset for misuse detection" is
+    a paper). Another channel listing the identity (a framework, a hub, a leaderboard) makes
+    it a benchmark whatever its name, so "Training Verifiers to Solve Math Word Problems" stays
+    with GSM8K."""
+    known_from = set(channels)
+    if not known_from or not known_from <= PAPER_CHANNELS:
+        return None
+    words = name_forms(name).display.split()
+    linking = [w for w in words[1:] if w in _TITLE_LINK_WORDS]  # written lower case: a sentence
+    if len(words) < _MIN_TITLE_WORDS or not linking:
+        return None
+    return (
+        "a paper, not a data set: known only from paper indexes, whose record is named by "
+        f"the paper's title ({name!r}), with no benchmark name"
+    )
 
 
 def leaderboard_reason(name: str) -> str | None:
@@ -162,7 +220,7 @@ def record_kind(has_parent: bool, has_children: bool, grouping_only: bool) -> Re
 # Why records were rejected, in a few words each, for the release page: the first rule whose
 # words appear in the reason names it.
 _REJECTION_KINDS: tuple[tuple[str, str], ...] = (
-    ("junk:", "junk (placeholder, metric word, injection, sentence)"),
+    ("junk:", "junk (placeholder, metric word, heading, injection, sentence, spam)"),
     ("leaderboard", "a leaderboard"),
     ("capability category", "a capability category or heading"),
     ("group of", "a group of other tasks"),
