@@ -36,9 +36,12 @@ _NOT_NAMES = frozenset(
         "em", "f1", "acc", "accuracy", "exact match", "bleu", "sacrebleu", "rouge", "rouge l",
         "chrf", "meteor", "perplexity", "ppl", "pass@1", "score", "scores", "average", "avg",
         "overall", "mean", "total", "elo", "win rate", "results", "benchmark", "benchmarks",
-        "dataset", "datasets", "main", "all",
+        "dataset", "datasets", "main", "all", "test set", "dev set", "val set",
+        "validation set", "test split",
     }
 )  # fmt: skip
+# "2017_test set" is a year's test split: a year does not make a split word a name.
+_YEAR = re.compile(r"(?<![a-z0-9])\d{4}(?![a-z0-9])")
 # Headings and capability categories beyond the crosswalk's generic words: HELM's and paper
 # indexes' section and group titles ("Fairness", "Financial scenarios", "Social media", "Bio").
 _CATEGORY_WORDS = (GENERIC_TOKENS | frozenset(
@@ -95,7 +98,8 @@ def junk_reason(name: str) -> str | None:
         return f"junk: {text!r} has no letters, not a name"
     if lowered in _PLACEHOLDERS:
         return f"junk: {text!r} is a placeholder, not a name"
-    if lowered.strip(" .:") in _NOT_NAMES:
+    bare = " ".join(_YEAR.sub(" ", lowered.replace("_", " ")).split()).strip(" .:")
+    if bare in _NOT_NAMES:
         return f"junk: {text!r} is a split, metric or aggregate word, not a data set"
     if _AGGREGATE_OVER.match(text):
         return f"junk: {text!r} is an aggregate over other data sets, not a data set"
@@ -218,17 +222,23 @@ def record_kind(has_parent: bool, has_children: bool, grouping_only: bool) -> Re
 
 
 # Why records were rejected, in a few words each, for the release page: the first rule whose
-# words appear in the reason names it.
+# words appear in the reason names it. The rules that quote a name in their reason come first,
+# so that a quoted word ("... Leaderboard ...") cannot pick the kind.
+_JUNK = "junk (placeholder, metric word, heading, injection, sentence, spam)"
 _REJECTION_KINDS: tuple[tuple[str, str], ...] = (
-    ("junk:", "junk (placeholder, metric word, heading, injection, sentence, spam)"),
+    ("junk:", _JUNK),
+    ("a paper, not a data set", "a paper, not a data set"),
+    ("paper-index record", "a paper, not a data set"),
+    ("fragment of a split list cell", _JUNK),
+    ("problem area", "a task or problem area, not a data set"),
     ("leaderboard", "a leaderboard"),
     ("capability category", "a capability category or heading"),
+    ("section heading", "a capability category or heading"),
     ("group of", "a group of other tasks"),
     ("template", "a template or include file"),
     ("plumbing", "framework plumbing"),
     ("software, not a benchmark", "software (a framework, library or tool)"),
     ("analysis view", "an analysis view"),
-    ("paper", "a paper, not a data set"),
     ("capture-the-flag", "a single challenge file"),
     ("customizable", "an adapter for the user's own data"),
 )
