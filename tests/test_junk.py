@@ -21,6 +21,7 @@ from benchhub.records import BenchmarkCandidate
         ("2017_test set", "split"),
         ("คลิปคุณพ่อให้ลูกสาวยืมโทรศัพท์และความสนุกสนาน", "non-Latin"),  # an index's spam entry
         ("คลิปไวรัล!! ไอซ์ ปรีชญา", "non-Latin"),
+        ("https://example.org/leaderboard", "link"),
     ],
 )
 def test_junk_spellings_from_the_recordings_are_junk(name: str, why: str) -> None:
@@ -37,6 +38,7 @@ def test_junk_spellings_from_the_recordings_are_junk(name: str, why: str) -> Non
         "MMLU 2017",
         "高考",  # a short name in another script is still a name
         "Advising",  # a text-to-SQL data set, not a generic word
+        "Food.com",  # a recipe data set named after its site
     ],
 )
 def test_real_names_of_the_same_shapes_are_not_junk(name: str) -> None:

@@ -71,6 +71,7 @@ _INJECTION = re.compile(
     r"|<\s*/?\s*(script|img|svg|iframe)\b|javascript:|\$\{|\{\{",
     re.IGNORECASE,
 )
+_LINK = re.compile(r"(https?|ftp)://|www\.", re.IGNORECASE)  # a name cell holding a URL
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{3,}")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 # A paper title is a sentence, not a name: long and full of function words.
@@ -105,6 +106,8 @@ def junk_reason(name: str) -> str | None:
         return f"junk: {text!r} is an aggregate over other data sets, not a data set"
     if _INJECTION.search(text):
         return f"junk: {text!r} looks like an injection probe or markup, not a name"
+    if _LINK.match(text):
+        return f"junk: {text[:60]!r} is a link, not a name"
     if text.endswith(":") and not any(ch.isdigit() for ch in text):
         # "Knowledge-based:", "Supervised:": what introduces a table; "LDC2014T12:" is a corpus
         return f"junk: {text!r} is a heading or caption (it ends in a colon), not a name"
