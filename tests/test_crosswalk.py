@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +19,9 @@ from benchhub.crosswalk.quality import (
     GOLD_DIR,
     benchmark_predictions,
     junk_labels,
+    junk_made_benchmarks,
     load_gold,
+    load_junk,
     load_parent_gold,
     model_predictions,
     pairwise,
@@ -708,16 +709,9 @@ def test_gold_sets_meet_the_targets(real_crosswalk: Crosswalk) -> None:
 
 
 def test_no_junk_spelling_becomes_a_benchmark(real_crosswalk: Crosswalk) -> None:
-    with open(GOLD_DIR / "junk.csv", newline="", encoding="utf-8") as handle:
-        junk = {(r["channel"], r["source_name"]) for r in csv.DictReader(handle)}
+    junk = load_junk(GOLD_DIR / "junk.csv")
     assert len(junk) >= 100
-    benchmarks = {b.benchmark_id for b in real_crosswalk.benchmarks if b.is_benchmark}
-    made_benchmarks = {
-        (a.channel, a.source_name)
-        for a in real_crosswalk.benchmark_aliases
-        if a.benchmark_id in benchmarks
-    }
-    assert sorted(junk & made_benchmarks) == []
+    assert junk_made_benchmarks(real_crosswalk, junk) == []
 
 
 def test_no_gold_benchmark_is_rejected_as_junk_or_a_paper(real_crosswalk: Crosswalk) -> None:
