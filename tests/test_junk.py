@@ -22,6 +22,9 @@ from benchhub.records import BenchmarkCandidate
         ("คลิปคุณพ่อให้ลูกสาวยืมโทรศัพท์และความสนุกสนาน", "non-Latin"),  # an index's spam entry
         ("คลิปไวรัล!! ไอซ์ ปรีชญา", "non-Latin"),
         ("https://example.org/leaderboard", "link"),
+        ("Experimental Results", "section heading"),
+        ("Warning: Evaluation Metrics", "section heading"),
+        ("Smaller Datasets", "section heading"),
     ],
 )
 def test_junk_spellings_from_the_recordings_are_junk(name: str, why: str) -> None:

@@ -63,6 +63,17 @@ _CATEGORY_WORDS = (GENERIC_TOKENS | frozenset(
 ))  # fmt: skip
 # "commonsense_qa" is CommonsenseQA: "qa" names a data set's task, not a capability
 _CATEGORY_WORDS -= {"qa"}
+# A document's own section headings, which an extractor reading a page's tables can take for
+# data set names ("Metrics", "Experimental Results", "Smaller Datasets", "Platforms").
+_SECTION_WORDS = frozenset(
+    {
+        "metric", "metrics", "result", "results", "experimental", "experiments", "overview",
+        "introduction", "summary", "notes", "baselines", "references", "examples", "other",
+        "additional", "smaller", "datasets", "dataset", "warning", "evaluation", "platforms",
+        "related", "work", "conclusion", "appendix", "usage", "installation", "citation",
+        "contents", "table", "of", "setup", "background", "discussion",
+    }
+)  # fmt: skip
 _LEADERBOARD_WORDS = frozenset({"leaderboard", "leaderboards"})
 _VERSION_WORD = re.compile(r"v?\d+(\.\d+)*")
 # Strings a scanner or a broken scrape put into a name cell: SQL, markup, script injection.
@@ -102,6 +113,9 @@ def junk_reason(name: str) -> str | None:
     bare = " ".join(_YEAR.sub(" ", lowered.replace("_", " ")).split()).strip(" .:")
     if bare in _NOT_NAMES:
         return f"junk: {text!r} is a split, metric or aggregate word, not a data set"
+    tokens = tokens_of(text)
+    if tokens and all(t in _SECTION_WORDS for t in tokens):
+        return f"junk: {text!r} is a section heading of a document, not a name"
     if _AGGREGATE_OVER.match(text):
         return f"junk: {text!r} is an aggregate over other data sets, not a data set"
     if _INJECTION.search(text):
