@@ -4,7 +4,7 @@ Runs every channel on its recordings, builds the crosswalk with the repo's curat
 each gold name through the same lookups the pipeline uses, and lists every wrong and missed
 merge. Targets: benchmarks P >= 0.98, R >= 0.95, overall and on gold/benchmarks_holdout.csv;
 models P >= 0.99, R >= 0.95, overall and on the rows set aside before the model rules were
-changed (`split` = holdout).
+changed (`split` = holdout); no spelling of gold/junk.csv made (part of) a benchmark.
 
     uv run python bench/bench_crosswalk.py [--gold-dir gold] [--curation curation]
                                            [--no-curation]
@@ -24,7 +24,9 @@ from benchhub.crosswalk.quality import (
     benchmark_predictions,
     format_report,
     junk_labels,
+    junk_made_benchmarks,
     load_gold,
+    load_junk,
     model_predictions,
     pairwise,
     replay_all_channels,
@@ -68,6 +70,13 @@ def main(argv: list[str] | None = None) -> int:
             report.precision >= TARGETS["benchmarks"][0]
             and report.recall >= TARGETS["benchmarks"][1]
         )
+
+    junk = load_junk(args.gold_dir / "junk.csv")
+    made = junk_made_benchmarks(crosswalk, junk)
+    print(f"junk spellings made benchmarks: {len(made)} of {len(junk)}")
+    for channel, name in made:
+        print(f"  {channel}: {name!r}")
+    met &= not made
 
     rows = junk_labels(load_gold(args.gold_dir / "models.csv"))
     predicted = model_predictions(crosswalk, rows)

@@ -3,7 +3,6 @@ the CLI showing top level by default."""
 
 from __future__ import annotations
 
-import csv
 import json
 
 import duckdb
@@ -11,7 +10,7 @@ import pytest
 from benchhub_format import TASK_SHAPES
 from ltb.cli import main
 
-from benchhub.crosswalk.quality import GOLD_DIR
+from benchhub.crosswalk.quality import GOLD_DIR, load_junk
 from tests.conftest import BuiltRegistry
 
 
@@ -20,8 +19,7 @@ def _index(built: BuiltRegistry) -> list[dict]:
 
 
 def test_no_spelling_on_the_junk_list_is_published(built_registry: BuiltRegistry) -> None:
-    with open(GOLD_DIR / "junk.csv", newline="", encoding="utf-8") as handle:
-        junk = {(r["channel"], r["source_name"]) for r in csv.DictReader(handle)}
+    junk = load_junk(GOLD_DIR / "junk.csv")
     assert len(junk) >= 100
     aliases = built_registry.latest / "tables" / "benchmark_aliases.parquet"
     published = set(

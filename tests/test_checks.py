@@ -261,6 +261,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
         "review_decision": "publish",
         "rejected_reason": None,
         "n_channels": 2,
+        "channels": ["huggingface", "lm_eval_harness"],
         "missing_fields_listed": "sample_count",
         "description": "Questions",
         "paper_url": "https://arxiv.org/abs/2009.03300",
@@ -291,6 +292,7 @@ def benchmark(**overrides: Any) -> dict[str, Any]:
     # its own name and id are all a record's spellings unless a test says more
     row.setdefault("spellings", [row["name"]])
     row.setdefault("channel_ids", [row["benchmark_id"]])
+    row.setdefault("top_level_channels", row["channels"] if row["top_level_name"] else None)
     return row
 
 
@@ -410,6 +412,12 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             benchmark_id="spatial", name="spatial", top_level_name=None, parent_id="lb-reasoning"
         ),
         benchmark(benchmark_id="nortruthfulqa-mc-nno-p0", name="nortruthfulqa mc nno p0"),
+        # a paper known only from a paper index, under its title
+        benchmark(
+            benchmark_id="a-kubernetes-dataset-for-misuse-detection",
+            name="A Kubernetes dataset for misuse detection",
+            channels=["semantic_scholar"],
+        ),
         benchmark(
             benchmark_id="ruler-squad",
             name="RULER SQuAD",
@@ -426,7 +434,7 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
             rejected_reason="withdrawn",
         ),
     ]
-    results = outcomes("benchmarks", rows, merged_benchmark_count=12, min_published_benchmarks=1)
+    results = outcomes("benchmarks", rows, merged_benchmark_count=13, min_published_benchmarks=1)
     assert failed(results) == {
         "no_category_is_a_parent",
         "ids_name_no_setting",
@@ -440,6 +448,7 @@ def test_catalogue_checks_catch_junk_category_parents_and_index_licences() -> No
     }
     assert all(results[c].blocking for c in failed(results))
     assert "Open LLM Leaderboard" in results["top_level_are_benchmarks"].summary
+    assert "A Kubernetes dataset" in results["top_level_are_benchmarks"].summary
 
 
 def test_catalogue_checks_catch_junk_children_category_parents_and_links_that_are_no_paper() -> (

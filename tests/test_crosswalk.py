@@ -12,13 +12,16 @@ from benchhub.channel import refuse_non_models
 from benchhub.crosswalk import BenchmarkAlias, Crosswalk, build_crosswalk, load_curation
 from benchhub.crosswalk.curation import Curation, CurationError, SpellingRef
 from benchhub.crosswalk.keys import distinct_datasets, is_paper_url
+from benchhub.crosswalk.kinds import rejection_kind
 from benchhub.crosswalk.model_names import junk_reason, parse_model_name
 from benchhub.crosswalk.names import name_forms
 from benchhub.crosswalk.quality import (
     GOLD_DIR,
     benchmark_predictions,
     junk_labels,
+    junk_made_benchmarks,
     load_gold,
+    load_junk,
     load_parent_gold,
     model_predictions,
     pairwise,
@@ -709,6 +712,27 @@ def test_gold_sets_meet_the_targets(real_crosswalk: Crosswalk) -> None:
             model.precision,
             model.recall,
         )
+
+
+def test_no_junk_spelling_becomes_a_benchmark(real_crosswalk: Crosswalk) -> None:
+    junk = load_junk(GOLD_DIR / "junk.csv")
+    assert len(junk) >= 100
+    assert junk_made_benchmarks(real_crosswalk, junk) == []
+
+
+def test_no_gold_benchmark_is_rejected_as_junk_or_a_paper(real_crosswalk: Crosswalk) -> None:
+    # the junk rules spare real names that look like junk: paper titles other channels list,
+    # generic-looking data set names ("Advising", "UD"), a corpus id ending in a colon
+    rows = load_gold(GOLD_DIR / "benchmarks.csv") + load_gold(GOLD_DIR / "benchmarks_holdout.csv")
+    reasons = {b.benchmark_id: b.not_benchmark_reason for b in real_crosswalk.benchmarks}
+    predicted = benchmark_predictions(real_crosswalk, rows)
+    junked = [
+        (row.channel, row.source_name, reasons.get(benchmark_id))
+        for row, benchmark_id in zip(rows, predicted, strict=True)
+        if rejection_kind(reasons.get(benchmark_id))
+        in (rejection_kind("junk:"), rejection_kind("a paper, not a data set"))
+    ]
+    assert junked == []
 
 
 def test_parent_gold_is_met(real_crosswalk: Crosswalk) -> None:

@@ -28,7 +28,12 @@ from benchhub.crosswalk.benchmarks import head_splits, stem_twins
 from benchhub.crosswalk.dataset_parts import data_set_names, named_part
 from benchhub.crosswalk.ids import better_written_spelling
 from benchhub.crosswalk.keys import is_paper_url, record_keys
-from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
+from benchhub.crosswalk.kinds import (
+    is_category_name,
+    leaderboard_reason,
+    not_a_benchmark_reason,
+    paper_title_reason,
+)
 from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
 from benchhub.crosswalk.model_names import junk_reason
 from benchhub.crosswalk.models import AGENT_SYSTEM, names_agent_system, publishers_of
@@ -94,7 +99,9 @@ _CATALOGUE_COLUMNS = f"""
                    AND ro.root <> (SELECT r.root FROM roots AS r
                                    WHERE r.benchmark_id = t.benchmark_id))
                END AS paper_of_another_benchmark,
-               CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name"""
+               CASE WHEN t.published AND t.parent_id IS NULL THEN t.name END AS top_level_name,
+               CASE WHEN t.published AND t.parent_id IS NULL THEN t.channels END
+                   AS top_level_channels"""
 # A released record's spellings and its channels' ids, for the written-name check; none for a
 # name a person gave it (curation wins).
 _SPELLINGS = """
@@ -394,7 +401,8 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
     """Add the name and link invariants of released records, each a column holding the problem
     (NULL if fine), by the crosswalk's own rules:
     - `top_level_not_a_benchmark`: why a released top-level record's name is junk, a
-      leaderboard or a category (benchhub/crosswalk/kinds.py);
+      leaderboard or a category, or, for a record known only from paper indexes, a paper's
+      title (benchhub/crosswalk/kinds.py);
     - `released_name_is_junk`: why any released record's name, a child's included, is junk or
       a leaderboard (a category may be a child of its benchmark; junk never is published);
     - `id_names_a_setting`: a released id made of a benchmark's name plus a prompt format or
@@ -402,7 +410,13 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
     - `paper_url_not_a_paper`: a released paper_url that is no paper (benchhub/crosswalk/keys.py
       is_paper_url: any other link is a homepage_url)."""
     names = benchmarks["top_level_name"].astype(object).tolist()
-    problems = [not_a_benchmark_reason(n, None) if isinstance(n, str) else None for n in names]
+    channels = benchmarks["top_level_channels"].astype(object).tolist()
+    problems = [
+        (not_a_benchmark_reason(n, None) or paper_title_reason(n, list(c)))
+        if isinstance(n, str)
+        else None
+        for n, c in zip(names, channels, strict=True)
+    ]
     released = _rows(benchmarks, "benchmark_id", "name", "published")
     settings = [i if shown and names_a_setting(str(i)) else None for i, _, shown in released]
     junk = [

@@ -25,7 +25,12 @@ from benchhub.crosswalk.ids import (
     disambiguate,
     rejected_id,
 )
-from benchhub.crosswalk.kinds import category_reason, is_category_name, record_kind
+from benchhub.crosswalk.kinds import (
+    category_reason,
+    is_category_name,
+    paper_title_reason,
+    record_kind,
+)
 from benchhub.crosswalk.merge import merge_fields
 from benchhub.crosswalk.models import ModelResolver, build_models, scaffold_of
 from benchhub.crosswalk.names import EVAL_SPLIT_TOKENS, name_forms, names_a_setting
@@ -308,6 +313,12 @@ def _merged(
         named, members = (
             [],
             [replace(sp, is_benchmark=False, not_benchmark_reason=reason) for sp in members],
+        )
+    title_reason = None if names[number] else paper_title_reason(name, merged.channels)
+    if named and title_reason:
+        named, members = (
+            [],
+            [replace(sp, is_benchmark=False, not_benchmark_reason=title_reason) for sp in members],
         )
     if named and number not in parents and all(_is_dataset_group(sp) for sp in named):
         # the record of a data set's tasks none of which it holds: they are benchmarks of

@@ -15,6 +15,8 @@ The identity policy (docs/DESIGN.md "Identity and trust"):
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Literal
 
@@ -34,9 +36,12 @@ _NOT_NAMES = frozenset(
         "em", "f1", "acc", "accuracy", "exact match", "bleu", "sacrebleu", "rouge", "rouge l",
         "chrf", "meteor", "perplexity", "ppl", "pass@1", "score", "scores", "average", "avg",
         "overall", "mean", "total", "elo", "win rate", "results", "benchmark", "benchmarks",
-        "dataset", "datasets", "main", "all",
+        "dataset", "datasets", "main", "all", "test set", "dev set", "val set",
+        "validation set", "test split",
     }
 )  # fmt: skip
+# "2017_test set" is a year's test split: a year does not make a split word a name.
+_YEAR = re.compile(r"(?<![a-z0-9])\d{4}(?![a-z0-9])")
 # Headings and capability categories beyond the crosswalk's generic words: HELM's and paper
 # indexes' section and group titles ("Fairness", "Financial scenarios", "Social media", "Bio").
 _CATEGORY_WORDS = (GENERIC_TOKENS | frozenset(
@@ -58,6 +63,17 @@ _CATEGORY_WORDS = (GENERIC_TOKENS | frozenset(
 ))  # fmt: skip
 # "commonsense_qa" is CommonsenseQA: "qa" names a data set's task, not a capability
 _CATEGORY_WORDS -= {"qa"}
+# A document's own section headings, which an extractor reading a page's tables can take for
+# data set names ("Metrics", "Experimental Results", "Smaller Datasets", "Platforms").
+_SECTION_WORDS = frozenset(
+    {
+        "metric", "metrics", "result", "results", "experimental", "experiments", "overview",
+        "introduction", "summary", "notes", "baselines", "references", "examples", "other",
+        "additional", "smaller", "datasets", "dataset", "warning", "evaluation", "platforms",
+        "related", "work", "conclusion", "appendix", "usage", "installation", "citation",
+        "contents", "table", "of", "setup", "background", "discussion",
+    }
+)  # fmt: skip
 LEADERBOARD_WORDS = frozenset({"leaderboard", "leaderboards"})
 _VERSION_WORD = re.compile(r"v?\d+(\.\d+)*")
 # Strings a scanner or a broken scrape put into a name cell: SQL, markup, script injection.
@@ -66,6 +82,7 @@ _INJECTION = re.compile(
     r"|<\s*/?\s*(script|img|svg|iframe)\b|javascript:|\$\{|\{\{",
     re.IGNORECASE,
 )
+_LINK = re.compile(r"(https?|ftp)://|www\.", re.IGNORECASE)  # a name cell holding a URL
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{3,}")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 # A paper title is a sentence, not a name: long and full of function words.
@@ -74,6 +91,15 @@ _TITLE_WORDS = frozenset(
      "can", "do", "does", "is", "are", "we", "our", "your", "you", "on", "in", "using", "to"}
 )  # fmt: skip
 _MAX_NAME_WORDS = 14
+# "Average on NLP datasets": a table's aggregate row over other data sets, not one of its own.
+_AGGREGATE_OVER = re.compile(
+    r"(average|avg|mean|overall|macro[- ]average|micro[- ]average)\W*\s+(on|of|over|across)\b",
+    re.IGNORECASE,
+)
+# A name in a script without Latin letters this long is a sentence (a post or paper title, an
+# index's spam entry), not the short name a benchmark goes by; "!!" marks click-bait outright.
+_NON_LATIN_SENTENCE_LETTERS = 20
+_CLICK_BAIT = re.compile(r"[!?]{2,}")
 
 
 def junk_reason(name: str) -> str | None:
@@ -84,14 +110,67 @@ def junk_reason(name: str) -> str | None:
         return f"junk: {text!r} has no letters, not a name"
     if lowered in _PLACEHOLDERS:
         return f"junk: {text!r} is a placeholder, not a name"
-    if lowered.strip(" .:") in _NOT_NAMES:
+    bare = " ".join(_YEAR.sub(" ", lowered.replace("_", " ")).split()).strip(" .:")
+    if bare in _NOT_NAMES:
         return f"junk: {text!r} is a split, metric or aggregate word, not a data set"
+    tokens = tokens_of(text)
+    if tokens and all(t in _SECTION_WORDS for t in tokens):
+        return f"junk: {text!r} is a section heading of a document, not a name"
+    if _AGGREGATE_OVER.match(text):
+        return f"junk: {text!r} is an aggregate over other data sets, not a data set"
     if _INJECTION.search(text):
         return f"junk: {text!r} looks like an injection probe or markup, not a name"
+    if _LINK.match(text):
+        return f"junk: {text[:60]!r} is a link, not a name"
+    if text.endswith(":") and not any(ch.isdigit() for ch in text):
+        # "Knowledge-based:", "Supervised:": what introduces a table; "LDC2014T12:" is a corpus
+        return f"junk: {text!r} is a heading or caption (it ends in a colon), not a name"
+    if not _has_latin_letter(text) and (
+        sum(ch.isalpha() for ch in text) >= _NON_LATIN_SENTENCE_LETTERS or _CLICK_BAIT.search(text)
+    ):
+        return f"junk: {text[:40]!r} is a sentence in a non-Latin script (a post title), not a name"
     words = name_forms(text).display.lower().split()  # "X: a subtitle" is named X
     if len(words) > _MAX_NAME_WORDS and sum(w in _TITLE_WORDS for w in words) >= 3:
         return f"junk: {text[:60]!r}... is a sentence (a paper or post title), not a name"
     return None
+
+
+def _has_latin_letter(text: str) -> bool:
+    return any(
+        ch.isascii() and ch.isalpha() or unicodedata.name(ch, "").startswith("LATIN") for ch in text
+    )
+
+
+# Channels each of whose records is one paper, named by its title. (Papers with Code, also a
+# paper index, lists the data sets of its results tables: its names are data sets' names.)
+PAPER_CHANNELS = frozenset({"arxiv", "semantic_scholar"})
+# Words a title writes in lower case between its content words ("A Kubernetes dataset for
+# misuse detection", "... Framework and its applications in Bioinformatics").
+_TITLE_LINK_WORDS = _TITLE_WORDS | frozenset(
+    {"and", "or", "its", "their", "by", "at", "into", "through", "toward", "under", "based"}
+)
+_MIN_TITLE_WORDS = 4
+
+
+def paper_title_reason(name: str, channels: Iterable[str]) -> str | None:
+    """Why an identity known only from paper records (`channels` all in PAPER_CHANNELS) whose
+    name reads as a title, not a name, is not a benchmark: a paper index names each paper by its
+    title, and a title with no short name before its colon names the paper, not a data set
+    ("RARE: a labeled dataset for ..." is RARE; "A Kubernetes dataset for misuse detection" is
+    a paper). Another channel listing the identity (a framework, a hub, a leaderboard) makes
+    it a benchmark whatever its name, so "Training Verifiers to Solve Math Word Problems" stays
+    with GSM8K."""
+    known_from = set(channels)
+    if not known_from or not known_from <= PAPER_CHANNELS:
+        return None
+    words = name_forms(name).display.split()
+    linking = [w for w in words[1:] if w in _TITLE_LINK_WORDS]  # written lower case: a sentence
+    if len(words) < _MIN_TITLE_WORDS or not linking:
+        return None
+    return (
+        "a paper, not a data set: known only from paper indexes, whose record is named by "
+        f"the paper's title ({name!r}), with no benchmark name"
+    )
 
 
 def leaderboard_reason(name: str) -> str | None:
@@ -160,17 +239,23 @@ def record_kind(has_parent: bool, has_children: bool, grouping_only: bool) -> Re
 
 
 # Why records were rejected, in a few words each, for the release page: the first rule whose
-# words appear in the reason names it.
+# words appear in the reason names it. The rules that quote a name in their reason come first,
+# so that a quoted word ("... Leaderboard ...") cannot pick the kind.
+_JUNK = "junk (placeholder, metric word, heading, injection, sentence, spam)"
 _REJECTION_KINDS: tuple[tuple[str, str], ...] = (
-    ("junk:", "junk (placeholder, metric word, injection, sentence)"),
+    ("junk:", _JUNK),
+    ("a paper, not a data set", "a paper, not a data set"),
+    ("paper-index record", "a paper, not a data set"),
+    ("fragment of a split list cell", _JUNK),
+    ("problem area", "a task or problem area, not a data set"),
     ("leaderboard", "a leaderboard"),
     ("capability category", "a capability category or heading"),
+    ("section heading", "a capability category or heading"),
     ("group of", "a group of other tasks"),
     ("template", "a template or include file"),
     ("plumbing", "framework plumbing"),
     ("software, not a benchmark", "software (a framework, library or tool)"),
     ("analysis view", "an analysis view"),
-    ("paper", "a paper, not a data set"),
     ("capture-the-flag", "a single challenge file"),
     ("customizable", "an adapter for the user's own data"),
 )

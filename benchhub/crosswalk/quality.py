@@ -76,6 +76,24 @@ def load_gold(path: Path) -> list[GoldRow]:
         ]
 
 
+def load_junk(path: Path) -> set[tuple[str, str]]:
+    """The (channel, source_name) spellings of gold/junk.csv: real records that are no
+    benchmark (`channel,source_name,why`)."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        return {(row["channel"], row["source_name"]) for row in csv.DictReader(handle)}
+
+
+def junk_made_benchmarks(crosswalk: Crosswalk, junk: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The junk spellings the crosswalk made (part of) a benchmark: should be none."""
+    benchmarks = {b.benchmark_id for b in crosswalk.benchmarks if b.is_benchmark}
+    made = {
+        (a.channel, a.source_name)
+        for a in crosswalk.benchmark_aliases
+        if a.benchmark_id in benchmarks
+    }
+    return sorted(junk & made)
+
+
 def benchmark_predictions(crosswalk: Crosswalk, rows: Iterable[GoldRow]) -> list[str]:
     """The benchmark id the crosswalk gives each gold row (a unique placeholder if none)."""
     by_name: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
