@@ -162,6 +162,52 @@ def test_renamed_hf_dataset_joins_its_new_name() -> None:
     assert mmlu.hf_dataset == "cais/mmlu"  # the legacy id is reported under its new name
 
 
+def test_a_name_running_its_datasets_words_together_is_that_dataset() -> None:
+    cw = build_crosswalk(
+        [
+            cand("huggingface", "ai2_arc", "Ai2Arc", hf_dataset="ai2_arc"),
+            cand("evalscope", "arc", "ARC", hf_dataset="allenai/ai2_arc"),
+            cand("lm_eval", "arc_challenge", hf_dataset="allenai/ai2_arc",
+                 hf_config="ARC-Challenge"),
+            cand("lm_eval", "wmt16-en-ro", hf_dataset="wmt16", hf_config="ro-en"),
+            cand("lm_eval", "wmt16-ro-en", hf_dataset="wmt16", hf_config="ro-en"),
+        ],
+        [],
+        NO_CURATION,
+    )  # fmt: skip
+    found = ids(cw)
+    assert found[("huggingface", "ai2_arc")] == found[("evalscope", "arc")]
+    assert found[("lm_eval", "arc_challenge")] != found[("evalscope", "arc")]
+    # short words keep their order when the name spells the id's words apart
+    assert found[("lm_eval", "wmt16-en-ro")] != found[("lm_eval", "wmt16-ro-en")]
+
+
+def test_a_name_whose_data_is_a_version_follows_the_data() -> None:
+    cw = build_crosswalk(
+        [
+            cand("inspect_evals", "squad", "SQuAD", hf_dataset="rajpurkar/squad_v2",
+                 arxiv_id="1606.05250"),
+            cand("lighteval", "squad_v2", "Squad V2", hf_dataset="rajpurkar/squad_v2"),
+            cand("huggingface", "squad_v2", "SQuAD2.0", hf_dataset="squad_v2"),
+            cand("papers_with_code", "benchmark:SQuAD", "SQuAD"),
+            cand("github", "list#SQuAD", "Stanford Question Answering Dataset (SQuAD)"),
+            # no version of its name on the data: it stays with its name
+            cand("openbench", "mmlu", "MMLU", hf_dataset="x/mmlu_v3"),
+            cand("lm_eval", "mmlu", "mmlu"),
+        ],
+        [],
+        NO_CURATION,
+    )  # fmt: skip
+    found = ids(cw)
+    assert found[("inspect_evals", "squad")] == found[("lighteval", "squad_v2")]
+    assert found[("inspect_evals", "squad")] == found[("huggingface", "squad_v2")]
+    squad = found[("papers_with_code", "benchmark:SQuAD")]
+    assert squad != found[("inspect_evals", "squad")]
+    assert found[("github", "list#SQuAD")] == squad  # its acronym still names SQuAD
+    assert {b.benchmark_id: b for b in cw.benchmarks}[squad].hf_dataset is None
+    assert found[("openbench", "mmlu")] == found[("lm_eval", "mmlu")]
+
+
 def test_shared_keys_alone_never_merge() -> None:
     # one paper introduces a suite; one dataset holds many configs; one repo hosts several
     cw = build_crosswalk(

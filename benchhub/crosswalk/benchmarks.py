@@ -11,6 +11,8 @@ Evidence, strongest first:
 1. the same channel's score key names one of its candidates;
 2. a record whose own id names another benchmark than its name, with that benchmark's paper
    or data, follows its id (OpenCompass lists `piqa`, with PIQA's paper, as "OpenBookQA");
+2b. a record whose HF data set names a version its name does not follows the data to that
+   version ("SQuAD" on `rajpurkar/squad_v2` is "SQuAD v2");
 3. the same decoration-free name (`names.primary`);
 4. the same HF dataset and config, with names that differ only by words of the dataset id
    ("openai_humaneval" and "humaneval" on `openai/openai_humaneval`, "Grade School Math 8K" on
@@ -546,12 +548,13 @@ def resolve(
         for index in group[1:]:
             uf.force_union(group[0], index)
     _merge_score_keys(spellings, uf)
-    skip = _follow_ids_with_evidence(spellings, uf, placed) | placed
+    versioned = _follow_data_version(spellings, uf, placed)
+    skip = _follow_ids_with_evidence(spellings, uf, placed) | versioned | placed
     _merge_same_name(spellings, uf, skip)
     _merge_same_dataset(spellings, uf, skip)
     _merge_variant_spellings(spellings, uf, skip)
     _merge_same_stem(spellings, uf, skip)
-    _merge_orphans_by_alternative(spellings, uf)
+    _merge_orphans_by_alternative(spellings, uf, versioned)
     groups = sorted(uf.groups().values(), key=lambda members: members[0])
     identities = [Identity([spellings[i] for i in members]) for members in groups]
     link_parents(identities)
@@ -604,6 +607,35 @@ def _follow_ids_with_evidence(
     return skip
 
 
+def _follow_data_version(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, placed: frozenset[int]
+) -> set[int]:
+    """Step 2b: a record whose HF data set names a version its name does not (inspect_evals'
+    "SQuAD" runs `rajpurkar/squad_v2`) is that version's record: it joins the identity named
+    as its name with that version on the same data set and config ("SQuAD v2" on `squad_v2`)
+    and skips the name step (returned), so the unversioned benchmark does not take the
+    version's data as its own. With no such identity it stays with its name."""
+    by_data: dict[tuple[str, str | None, str], list[int]] = defaultdict(list)
+    for index, sp in enumerate(spellings):
+        if sp.is_benchmark and sp.keys is not None and sp.keys.hf_dataset:
+            by_data[(sp.keys.hf_dataset, sp.keys.hf_config, sp.forms.primary)].append(index)
+    skip: set[int] = set()
+    for index, sp in enumerate(spellings):
+        keys = sp.keys
+        if index in placed or not sp.is_benchmark or keys is None or not keys.hf_dataset:
+            continue
+        words = tokens_of(f"{keys.hf_dataset} {keys.hf_config or ''}")
+        versions = [w for w in words if _VERSION.fullmatch(w) and w not in sp.forms.tokens]
+        if not versions:
+            continue
+        versioned = by_data.get(
+            (keys.hf_dataset, keys.hf_config, sp.forms.primary + "".join(versions))
+        )
+        if versioned and uf.union(versioned[0], index):
+            skip.add(index)
+    return skip
+
+
 def _merge_same_name(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
     """Step 3. Non-benchmark records (templates, groups, challenge files) join a benchmark of
     the same name but never each other: a hundred `_default_template_yaml`s are not one thing."""
@@ -645,10 +677,11 @@ def _merge_same_dataset(
         if any(_VERSION.fullmatch(w) and w not in sp.forms.tokens for w in words):
             continue  # "SQuAD" on `squad_v2`: the name is less specific than the data
         joined = "".join(words)
-        # a word of the name belongs to the dataset id if it is one of its words, or a long
-        # enough piece of them ("humaneval" in `openai_humaneval`); "en" is not
-        used = frozenset(t for t in sp.forms.tokens if t in words or (len(t) >= 4 and t in joined))
-        residue = frozenset(sp.forms.tokens) - used
+        # the dataset id's words the name uses ("en" is none of them); names using the
+        # same words as run together ("Ai2Arc" on `allenai/ai2_arc`) or apart meet
+        covered = {t: _dataset_words_in(t, words, joined) for t in sp.forms.tokens}
+        used = frozenset(w for found in covered.values() for w in found)
+        residue = frozenset(t for t, found in covered.items() if not found)
         written = compact_words(sp.keys.hf_written or "")
         if residue and (
             compact_words(sp.forms.display) in (written, compact_words(dataset))
@@ -658,7 +691,8 @@ def _merge_same_dataset(
             # (now cais/mmlu), or spells it out, "Grade School Math 8K" for `gsm8k`
             residue, used = frozenset(), frozenset(words)
         # short words keep their order: `wmt16-en-ro` and `wmt16-ro-en` are two directions
-        codes = tuple(t for t in sp.forms.tokens if len(t) <= 3 and t.isalpha())
+        spelt = [w for t in sp.forms.tokens for w in covered[t] or (t,)]
+        codes = tuple(w for w in spelt if len(w) <= 3 and w.isalpha())
         key = (sp.keys.hf_dataset, sp.keys.hf_config, residue, codes)
         by_signature[key].append((used, index))
     for members in by_signature.values():
@@ -669,6 +703,24 @@ def _merge_same_dataset(
             for other_used, other in members[:position]:
                 if other_used and other_used <= used:
                     uf.union(other, index)
+
+
+def _dataset_words_in(token: str, words: tuple[str, ...], joined: str) -> tuple[str, ...]:
+    """The words of a dataset id (`words`, run together: `joined`) that a word of a name
+    stands for: itself when it is one of them, the consecutive words it runs together ("ai2arc"
+    for `allenai/ai2_arc`), itself when it is a long enough piece of them ("humaneval" in
+    `openai_humaneval`), else none."""
+    if token in words:
+        return (token,)
+    for start in range(len(words)):
+        run = words[start]
+        for end in range(start + 1, len(words)):
+            run += words[end]
+            if run == token:
+                return words[start : end + 1]
+            if len(run) >= len(token):
+                break
+    return (token,) if len(token) >= 4 and token in joined else ()
 
 
 def _merge_variant_spellings(
@@ -825,8 +877,12 @@ def _data_says_more(sp: Spelling, dataset_of: dict[tuple[str, str], str]) -> boo
     )
 
 
-def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:
-    """Step 6: identities known by one name try the other names their spellings give."""
+def _merge_orphans_by_alternative(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, versioned: set[int]
+) -> None:
+    """Step 6: identities known by one name try the other names their spellings give. A
+    record that followed its data to a version (`versioned`) does not lend that version its
+    name."""
     groups = uf.groups()
     roots_by_primary: dict[str, set[int]] = defaultdict(set)
     evidence: dict[int, set[str]] = defaultdict(set)
@@ -838,7 +894,11 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
         for index in members:
             # a lone template or paper names nothing; a data set group this module made is
             # known by its exact name only
-            if spellings[index].is_benchmark and not _made_here(spellings[index]):
+            if (
+                spellings[index].is_benchmark
+                and not _made_here(spellings[index])
+                and index not in versioned
+            ):
                 roots_by_primary[spellings[index].forms.primary].add(root)
                 tokens = spellings[index].forms.tokens
                 if len(tokens) > 1 and len(tokens[-1]) >= 4:
