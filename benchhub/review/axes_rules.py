@@ -1,8 +1,10 @@
 """How the heuristic reviewer files a benchmark under capability axes.
 
 Three sources: the channels' own tags and categories (evalscope tags, inspect_evals groups,
-openbench categories, lighteval tags, Papers with Code areas ...), mapped below; keywords in the
-names and description; and the languages channels list (any but English means multilingual).
+openbench categories, lighteval tags, the Papers with Code tasks a data set is listed under
+...), mapped below, a tag naming images or video giving `vision`; keywords in the names and
+description; and the languages channels list (any but English means multilingual). A modality
+comes from the record's own tags, never from the research area of a task that lists it.
 All only ever produce names from `benchhub.axes`.
 """
 
@@ -72,8 +74,6 @@ HINT_AXES: dict[str, tuple[str, ...]] = {
     "promptinjection": ("safety",),
     "ethicssocial": ("safety",),
     "cybersecurity": ("cybersecurity",),
-    "cv": ("vision",),
-    "computervision": ("vision",),
 }
 
 _LANGUAGES = (
@@ -137,6 +137,11 @@ def heuristic_axes(benchmark: MergedBenchmark) -> list[str]:
     axes: set[str] = set()
     for hint in benchmark.capability_hints:
         axes.update(HINT_AXES.get(_NON_ALNUM.sub("", hint.lower()), ()))
+        # a tag or task that names what the data is made of ("Image Classification", "Visual
+        # Question Answering") files it under that modality; an area a task is filed under is
+        # no such tag (see the Papers with Code channel)
+        if _KEYWORD_PATTERNS["vision"].search(hint.lower()):
+            axes.add("vision")
     text = " ".join([benchmark.name, *benchmark.aliases, benchmark.description or ""]).lower()
     axes.update(axis for axis, pattern in _KEYWORD_PATTERNS.items() if pattern.search(text))
     if any(_is_foreign_language(language) for language in benchmark.languages):
