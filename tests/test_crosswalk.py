@@ -1053,6 +1053,8 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
         cand("pwc", "sst-5", "SST-5"),  # five classes, no version
         cand("pwc", "amc", "AMC"),
         cand("pwc", "amc23", "AMC23"),  # a year run into the name
+        cand("pwc", "squad", "SQuAD"),
+        cand("pwc", "squad1.1", "SQuAD1.1"),  # a dotted version glued to the name
     ]  # fmt: skip
     cw = build_crosswalk(candidates, [], NO_CURATION)
     parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
@@ -1066,6 +1068,7 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
     assert parent_of("evalscope", "videomme_v2") is None
     assert parent_of("pwc", "sst-5") is None
     assert parent_of("pwc", "amc23") == cw.benchmark_id_for("pwc", "amc")
+    assert parent_of("pwc", "squad1.1") == cw.benchmark_id_for("pwc", "squad")
 
 
 def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names() -> None:

@@ -597,12 +597,16 @@ _EDITION = re.compile(
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A dotted version glued to a one-word name: "SQuAD1.1" (`squad1.1`).
+_GLUED_EDITION = re.compile(r"([a-z]{3,})\d+\.\d+")
 
 
 def edition_head(forms: NameForms) -> str | None:
-    """The name key of the benchmark a name is an edition of ("PASCAL VOC 2007": `pascalvoc`),
-    or None. Also the release check `editions_sit_under_their_benchmark`
+    """The name key of the benchmark a name is an edition of ("PASCAL VOC 2007": `pascalvoc`,
+    "SQuAD1.1": `squad`), or None. Also the release check `editions_sit_under_their_benchmark`
     (benchhub/checks/frames.py)."""
+    if len(forms.tokens) == 1 and (glued := _GLUED_EDITION.fullmatch(forms.tokens[0])):
+        return glued.group(1) if len(glued.group(1)) >= _MIN_PARENT_KEY else None
     if len(forms.tokens) < 2:
         return None
     written = forms.display.strip()
