@@ -208,6 +208,38 @@ def test_a_name_whose_data_is_a_version_follows_the_data() -> None:
     assert found[("openbench", "mmlu")] == found[("lm_eval", "mmlu")]
 
 
+def test_a_name_that_is_a_datasets_id_names_the_datasets_own_record() -> None:
+    cw = build_crosswalk(
+        [
+            cand("lighteval", "siqa", "Siqa", hf_dataset="allenai/social_i_qa"),
+            cand("openbench", "social_iqa", "Social IQA"),
+            cand("huggingface", "competition_math",
+                 "Mathematics Aptitude Test of Heuristics (MATH)",
+                 hf_dataset="hendrycks/competition_math"),
+            cand("evalscope", "competition_math", "Competition-MATH"),
+            # a variant reading a data set whole is not the data set's own record
+            cand("lm_eval", "rewardbench_1_pairwise", "RewardBench 1 pairwise",
+                 hf_dataset="allenai/reward-bench"),
+            cand("pwc", "rewardbench", "RewardBench"),
+            # nor is a name the data's version is missing from
+            cand("lighteval", "mmlu_redux", "Mmlu Redux",
+                 hf_dataset="edinburgh-dawg/mmlu-redux-2.0"),
+            cand("vendor", "mmlu-redux-2.0", "MMLU-redux-2.0"),
+            # a data set of many benchmarks' configs names none of them
+            cand("lm_eval", "mnli", hf_dataset="nyu-mll/glue", hf_config="mnli"),
+            cand("pwc", "glue", "GLUE"),
+        ],
+        [],
+        NO_CURATION,
+    )  # fmt: skip
+    found = ids(cw)
+    assert found[("openbench", "social_iqa")] == found[("lighteval", "siqa")]
+    assert found[("evalscope", "competition_math")] == found[("huggingface", "competition_math")]
+    assert found[("pwc", "rewardbench")] != found[("lm_eval", "rewardbench_1_pairwise")]
+    assert found[("vendor", "mmlu-redux-2.0")] != found[("lighteval", "mmlu_redux")]
+    assert found[("pwc", "glue")] != found[("lm_eval", "mnli")]
+
+
 def test_shared_keys_alone_never_merge() -> None:
     # one paper introduces a suite; one dataset holds many configs; one repo hosts several
     cw = build_crosswalk(

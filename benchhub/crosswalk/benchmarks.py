@@ -33,6 +33,8 @@ Evidence, strongest first:
    to its initial ("ARC-C" for "ARC Challenge", "C-SimpleQA" for "Chinese SimpleQA"), or a
    one-letter typo of the one other identity sharing a key ("Olympiade Bench"), or category
    words before an acronym they spell out ("Multilingual MGSM").
+7. a name that is an HF data set's id ("Social IQA" for `allenai/social_i_qa`) names the one
+   identity reading that data set whole, when that is the data set's own record.
 An arXiv id, an HF dataset or a repository alone never merges: suites share papers and repos,
 and one dataset holds many configs. Only a person's split (curation) vetoes a merge.
 """
@@ -47,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
-from benchhub.crosswalk.keys import StrongKeys, keys_disagree, strong_keys
+from benchhub.crosswalk.keys import StrongKeys, dataset_words, keys_disagree, strong_keys
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
     FORMAT_TOKENS,
@@ -110,6 +112,8 @@ _TEST_SET_CONFIG = re.compile(
 # A name this short one letter away from another is another name ("MMLU", "MMMU").
 _MIN_TYPO_LENGTH = 6
 _MIN_TYPO_WORD = 4
+# An HF data set's name this short names other things too ("C4", "DROP").
+_MIN_DATASET_NAME = 5
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
 _SHARED_KEY_LIMIT = 3
 
@@ -555,6 +559,7 @@ def resolve(
     _merge_variant_spellings(spellings, uf, skip)
     _merge_same_stem(spellings, uf, skip)
     _merge_orphans_by_alternative(spellings, uf, versioned)
+    _merge_named_as_dataset(spellings, uf, skip)
     groups = sorted(uf.groups().values(), key=lambda members: members[0])
     identities = [Identity([spellings[i] for i in members]) for members in groups]
     link_parents(identities)
@@ -624,8 +629,7 @@ def _follow_data_version(
         keys = sp.keys
         if index in placed or not sp.is_benchmark or keys is None or not keys.hf_dataset:
             continue
-        words = tokens_of(f"{keys.hf_dataset} {keys.hf_config or ''}")
-        versions = [w for w in words if _VERSION.fullmatch(w) and w not in sp.forms.tokens]
+        versions = _versions_unnamed(sp, keys)
         if not versions:
             continue
         versioned = by_data.get(
@@ -634,6 +638,13 @@ def _follow_data_version(
         if versioned and uf.union(versioned[0], index):
             skip.add(index)
     return skip
+
+
+def _versions_unnamed(sp: Spelling, keys: StrongKeys) -> list[str]:
+    """The versions or years the spelling's HF data set and config name and its name does not
+    ("SQuAD" on `squad_v2`: ["2"])."""
+    words = tokens_of(f"{keys.hf_dataset} {keys.hf_config or ''}")
+    return [w for w in words if _VERSION.fullmatch(w) and w not in sp.forms.tokens]
 
 
 def _merge_same_name(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
@@ -806,6 +817,65 @@ def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
                 if uf.union(anchor, this):
                     joined = members_of.pop(anchor, []) + members_of.pop(this, [])
                     members_of[uf.find(anchor)] = joined
+
+
+def _merge_named_as_dataset(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]
+) -> None:
+    """Step 7: a name that is an HF data set's id, written any way ("Competition-MATH" for
+    `hendrycks/competition_math`, "WebQuestions" for `web_questions`), names the identity
+    reading that data set, when exactly one identity reads it whole (a config is a subset:
+    MATH's subjects) and that identity is the data set's own record, one of its names using
+    only the id's words or its initials ("Siqa" on `social_i_qa`) and each version the id
+    names (not a variant reading it, "RewardBench 1 pairwise"; not "MMLU-Redux" reading
+    `mmlu-redux-2.0`); unless the two point at different data, papers or repositories (then a
+    person decides)."""
+    readers: dict[str, set[int]] = defaultdict(set)  # data set -> identities reading it whole
+    own: dict[str, set[int]] = defaultdict(set)  # data set -> identities named by its words
+    named: dict[str, set[str]] = defaultdict(set)  # the id's name run together -> data sets
+    for index, sp in enumerate(spellings):
+        keys = sp.keys
+        if keys is None or not keys.hf_dataset or not sp.is_benchmark:
+            continue
+        if keys.hf_config is None:
+            readers[keys.hf_dataset].add(uf.find(index))
+            if _named_as_its_dataset(sp, keys.hf_dataset) and not _versions_unnamed(sp, keys):
+                own[keys.hf_dataset].add(uf.find(index))
+        for written in (keys.hf_dataset.rsplit("/", 1)[-1], keys.hf_written or ""):
+            if len(name := compact_words(written)) >= _MIN_DATASET_NAME:
+                named[name].add(keys.hf_dataset)
+    members_of: dict[int, list[int]] | None = None
+    for index, sp in enumerate(spellings):
+        if not sp.is_benchmark or index in skip or _made_here(sp):
+            continue
+        datasets = named.get(compact_words(sp.forms.display), set())
+        if len(datasets) != 1:
+            continue
+        dataset = next(iter(datasets))
+        if len({uf.find(r) for r in readers[dataset]}) != 1 or not own[dataset]:
+            continue
+        members_of = members_of if members_of is not None else uf.groups()
+        target, this = uf.find(next(iter(own[dataset]))), uf.find(index)
+        if target == this or keys_disagree(
+            (spellings[i].keys for i in members_of.get(target, [target])),
+            (spellings[i].keys for i in members_of.get(this, [this])),
+        ):
+            continue
+        if uf.union(target, this):
+            joined_members = members_of.pop(target, []) + members_of.pop(this, [])
+            members_of[uf.find(target)] = joined_members
+
+
+def _named_as_its_dataset(sp: Spelling, dataset: str) -> bool:
+    """The spelling's name, or an acronym it asserts beside it ("Mathematics Aptitude Test of
+    Heuristics (MATH)"), uses only words of its HF data set's id or its initials ("Siqa" for
+    `allenai/social_i_qa`, "ARC" for `allenai/ai2_arc`)."""
+    words = tokens_of(dataset)
+    joined = "".join(words)
+    known = dataset_words(dataset)
+    return all(_dataset_words_in(t, words, joined) or t in known for t in sp.forms.tokens) or any(
+        _dataset_words_in(alias, words, joined) or alias in known for alias in sp.forms.aliases
+    )
 
 
 def stem_twins(records: Iterable[tuple[str, str, StrongKeys]]) -> dict[str, str]:
