@@ -167,6 +167,10 @@ def test_vision_comes_from_what_the_record_is_made_of_not_a_tasks_area() -> None
         capability_hints=["Fine-Grained Image Classification", "Zero-Shot Learning"],
     )
     assert "vision" in HEURISTIC.review(images).axes
+    tracking = dataclasses.replace(images, capability_hints=["Multi-Object Tracking"])
+    assert "vision" in HEURISTIC.review(tracking).axes
+    words = dataclasses.replace(text, capability_hints=["Chinese Word Segmentation"])
+    assert "vision" not in HEURISTIC.review(words).axes
 
 
 def test_heuristic_axes_ignore_code_languages_and_word_fragments() -> None:

@@ -125,6 +125,15 @@ _KEYWORDS: dict[str, str] = {
 _KEYWORD_PATTERNS = {
     axis: re.compile(rf"(?<![a-z0-9])({words})") for axis, words in _KEYWORDS.items()
 }
+# Tasks done on images, video or 3D scenes only, as channels name them (Papers with Code's
+# task names): "Object Tracking", "Instance Segmentation" (not "Word Segmentation"), "Depth
+# Estimation", "3D Reconstruction", "Face Detection", "Pose Estimation", "Novel View Synthesis".
+_VISION_TASK = re.compile(
+    r"(?<![a-z0-9])(?:object|(?:semantic|instance|panoptic|scene|part|lane|polyp|lesion|tumor"
+    r"|medical)[a-z ]*segmentation|[23]d(?![a-z])|depth|face(?![a-z])|facial|pose estimation"
+    r"|point cloud|optical flow|novel view|super-?resolution|action recognition|scene"
+    r"|pedestrian|person re-?identification|crowd counting)"
+)
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _ENGLISH = frozenset({"en", "eng", "english", "en-us", "en-gb"})
 # "de", "zh-cn", "hau_Latn", or a language's name; not "python" (channels list code languages too)
@@ -137,10 +146,12 @@ def heuristic_axes(benchmark: MergedBenchmark) -> list[str]:
     axes: set[str] = set()
     for hint in benchmark.capability_hints:
         axes.update(HINT_AXES.get(_NON_ALNUM.sub("", hint.lower()), ()))
-        # a tag or task that names what the data is made of ("Image Classification", "Visual
-        # Question Answering") files it under that modality; an area a task is filed under is
-        # no such tag (see the Papers with Code channel)
-        if _KEYWORD_PATTERNS["vision"].search(hint.lower()):
+        # a tag or task that only images or video can be (the record is listed under "Image
+        # Classification", "Object Detection", "Semantic Segmentation") files it under vision;
+        # an area a task is filed under is no such tag (see the Papers with Code channel)
+        if _KEYWORD_PATTERNS["vision"].search(lowered := hint.lower()) or _VISION_TASK.search(
+            lowered
+        ):
             axes.add("vision")
     text = " ".join([benchmark.name, *benchmark.aliases, benchmark.description or ""]).lower()
     axes.update(axis for axis, pattern in _KEYWORD_PATTERNS.items() if pattern.search(text))
