@@ -24,7 +24,12 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
-from benchhub.crosswalk.benchmarks import head_splits, stem_twins
+from benchhub.crosswalk.benchmarks import (
+    dataset_name_twins,
+    head_splits,
+    stem_twins,
+    versions_beyond_name,
+)
 from benchhub.crosswalk.keys import is_paper_url, record_keys
 from benchhub.crosswalk.kinds import is_category_name, leaderboard_reason, not_a_benchmark_reason
 from benchhub.crosswalk.kinds import junk_reason as kind_junk_reason
@@ -331,13 +336,15 @@ def _joined_or_none(publishers: list[str]) -> str | None:
 
 
 _DERIVED: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
-    "benchmarks": lambda frame: with_stem_twins(
-        with_unplaced_editions(
-            with_unplaced_parts(
-                with_sibling_parts(
-                    with_category_parents(
-                        with_variant_twins(
-                            with_top_level_name_problems(with_expected_missing_fields(frame))
+    "benchmarks": lambda frame: with_dataset_facts(
+        with_stem_twins(
+            with_unplaced_editions(
+                with_unplaced_parts(
+                    with_sibling_parts(
+                        with_category_parents(
+                            with_variant_twins(
+                                with_top_level_name_problems(with_expected_missing_fields(frame))
+                            )
                         )
                     )
                 )
@@ -437,6 +444,33 @@ def with_stem_twins(benchmarks: pd.DataFrame) -> pd.DataFrame:
         if _text(row["top_level_name"])
     )
     return benchmarks.assign(stem_twin=[twins.get(str(r["benchmark_id"])) for r in rows])
+
+
+def with_dataset_facts(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `dataset_name_twin`: for a released top-level record named as the HF data set one
+    other released top-level record reads ("Ai2Arc" beside ARC on `allenai/ai2_arc`), that
+    record's id (benchhub/crosswalk/benchmarks.py dataset_name_twins); and
+    `hf_dataset_version_unnamed`: for a released record whose HF data set names a version or
+    year its name does not ("SQuAD" on `rajpurkar/squad_v2`), those words
+    (`versions_beyond_name`)."""
+    rows = _rows(benchmarks, "benchmark_id", "top_level_name", "name", "hf_dataset", "published")
+    twins = dataset_name_twins(
+        (str(bid), str(top), _text(dataset))
+        for bid, top, _name, dataset, _shown in rows
+        if _text(top)
+    )
+    unnamed = [
+        " ".join(words)
+        if shown
+        and isinstance(name, str)
+        and (words := versions_beyond_name(name_forms(name).tokens, _text(dataset)))
+        else None
+        for _bid, _top, name, dataset, shown in rows
+    ]
+    return benchmarks.assign(
+        dataset_name_twin=[twins.get(str(row[0])) for row in rows],
+        hf_dataset_version_unnamed=unnamed,
+    )
 
 
 def _rows(frame: pd.DataFrame, *columns: str) -> list[tuple[Any, ...]]:

@@ -49,7 +49,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
-from benchhub.crosswalk.keys import StrongKeys, dataset_words, keys_disagree, strong_keys
+from benchhub.crosswalk.keys import (
+    StrongKeys,
+    canonical_hf,
+    dataset_words,
+    keys_disagree,
+    strong_keys,
+)
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
     FORMAT_TOKENS,
@@ -641,10 +647,25 @@ def _follow_data_version(
 
 
 def _versions_unnamed(sp: Spelling, keys: StrongKeys) -> list[str]:
-    """The versions or years the spelling's HF data set and config name and its name does not
-    ("SQuAD" on `squad_v2`: ["2"])."""
-    words = tokens_of(f"{keys.hf_dataset} {keys.hf_config or ''}")
-    return [w for w in words if _VERSION.fullmatch(w) and w not in sp.forms.tokens]
+    return versions_beyond_name(sp.forms.tokens, keys.hf_dataset, keys.hf_config)
+
+
+def versions_beyond_name(
+    tokens: tuple[str, ...], dataset: str | None, config: str | None = None
+) -> list[str]:
+    """The versions or years an HF data set and config name and a name (its `tokens`) does
+    not ("SQuAD" on `squad_v2`: ["2"]): a record so named is not that data's. Also the
+    release check `hf_dataset_is_the_named_version` (benchhub/checks/frames.py)."""
+    if not dataset:
+        return []
+    words = tokens_of(f"{dataset} {config or ''}")
+    return [
+        w
+        for w in words
+        if _VERSION.fullmatch(w)
+        # a version glued to the name counts ("SQuAD2.0" on `squad_v2`)
+        and not any(t == w or (t.endswith(w) and t[: -len(w)].isalpha()) for t in tokens)
+    ]
 
 
 def _merge_same_name(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
@@ -876,6 +897,26 @@ def _named_as_its_dataset(sp: Spelling, dataset: str) -> bool:
     return all(_dataset_words_in(t, words, joined) or t in known for t in sp.forms.tokens) or any(
         _dataset_words_in(alias, words, joined) or alias in known for alias in sp.forms.aliases
     )
+
+
+def dataset_name_twins(records: Iterable[tuple[str, str, str | None]]) -> dict[str, str]:
+    """Released top-level records (id, name, HF data set) named as the HF data set one other
+    of them reads ("Ai2Arc" beside ARC on `allenai/ai2_arc`): each id maps to that other id,
+    a merge `_merge_named_as_dataset` makes when the other is the data set's own record."""
+    listed = list(records)
+    readers: dict[str, set[str]] = defaultdict(set)  # the id's name run together -> records
+    for benchmark_id, _name, dataset in listed:
+        canonical = canonical_hf(dataset, None)[0] if dataset else None
+        if canonical and len(name := compact_words(canonical.rsplit("/", 1)[-1])) >= (
+            _MIN_DATASET_NAME
+        ):
+            readers[name].add(benchmark_id)
+    twins: dict[str, str] = {}
+    for benchmark_id, name, _dataset in listed:
+        others = readers.get(compact_words(name_forms(name).display), set()) - {benchmark_id}
+        if len(others) == 1:
+            twins[benchmark_id] = next(iter(others))
+    return twins
 
 
 def stem_twins(records: Iterable[tuple[str, str, StrongKeys]]) -> dict[str, str]:
