@@ -450,22 +450,19 @@ def with_dataset_facts(benchmarks: pd.DataFrame) -> pd.DataFrame:
     """Add `dataset_name_twin`: for a released top-level record named as the HF data set one
     other released top-level record reads ("Ai2Arc" beside ARC on `allenai/ai2_arc`), that
     record's id (benchhub/crosswalk/benchmarks.py dataset_name_twins); and
-    `hf_dataset_version_unnamed`: for a released record whose HF data set names a version or
-    year its name does not ("SQuAD" on `rajpurkar/squad_v2`), those words
+    `hf_dataset_version_unnamed`: for a released top-level record whose HF data set names a
+    version or year its name does not ("SQuAD" on `rajpurkar/squad_v2`), those words
     (`versions_beyond_name`)."""
-    rows = _rows(benchmarks, "benchmark_id", "top_level_name", "name", "hf_dataset", "published")
+    rows = _rows(benchmarks, "benchmark_id", "top_level_name", "hf_dataset")
     twins = dataset_name_twins(
-        (str(bid), str(top), _text(dataset))
-        for bid, top, _name, dataset, _shown in rows
-        if _text(top)
+        (str(bid), str(top), _text(dataset)) for bid, top, dataset in rows if _text(top)
     )
     unnamed = [
         " ".join(words)
-        if shown
-        and isinstance(name, str)
-        and (words := versions_beyond_name(name_forms(name).tokens, _text(dataset)))
+        if isinstance(top, str)
+        and (words := versions_beyond_name(name_forms(top).tokens, _text(dataset)))
         else None
-        for _bid, _top, name, dataset, shown in rows
+        for _bid, top, dataset in rows
     ]
     return benchmarks.assign(
         dataset_name_twin=[twins.get(str(row[0])) for row in rows],
