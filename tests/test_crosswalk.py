@@ -225,6 +225,11 @@ def test_a_name_that_is_a_datasets_id_names_the_datasets_own_record() -> None:
             cand("lighteval", "mmlu_redux", "Mmlu Redux",
                  hf_dataset="edinburgh-dawg/mmlu-redux-2.0"),
             cand("vendor", "mmlu-redux-2.0", "MMLU-redux-2.0"),
+            # nor is a listing of several tasks
+            cand("inspect_evals", "simpleqa", "SimpleQA/SimpleQA Verified",
+                 hf_dataset="codelion/SimpleQA-Verified",
+                 extra={"tasks": [{"name": "simpleqa"}, {"name": "simpleqa_verified"}]}),
+            cand("openbench", "simpleqa_verified", "SimpleQA Verified"),
             # a data set of many benchmarks' configs names none of them
             cand("lm_eval", "mnli", hf_dataset="nyu-mll/glue", hf_config="mnli"),
             cand("pwc", "glue", "GLUE"),
@@ -238,6 +243,7 @@ def test_a_name_that_is_a_datasets_id_names_the_datasets_own_record() -> None:
     assert found[("pwc", "rewardbench")] != found[("lm_eval", "rewardbench_1_pairwise")]
     assert found[("vendor", "mmlu-redux-2.0")] != found[("lighteval", "mmlu_redux")]
     assert found[("pwc", "glue")] != found[("lm_eval", "mnli")]
+    assert found[("openbench", "simpleqa_verified")] != found[("inspect_evals", "simpleqa")]
 
 
 def test_shared_keys_alone_never_merge() -> None:

@@ -531,6 +531,14 @@ def _made_here(sp: Spelling) -> bool:
     return sp.source_key.startswith(MADE_GROUP_KEY_PREFIXES)
 
 
+def _lists_several_tasks(candidate: BenchmarkCandidate | None) -> bool:
+    """A listing of several tasks (inspect_evals' "SimpleQA/SimpleQA Verified" runs
+    `simpleqa` and `simpleqa_verified`) is a module of several benchmarks, not one data set's
+    record."""
+    tasks = candidate.extra.get("tasks") if candidate is not None and candidate.extra else None
+    return isinstance(tasks, list) and len(tasks) > 1
+
+
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:
     """A listing that runs exactly one task is that task: inspect_evals' "GPQA: ..." listing
     runs only `gpqa_diamond`."""
@@ -849,8 +857,8 @@ def _merge_named_as_dataset(
     MATH's subjects) and that identity is the data set's own record, one of its names using
     only the id's words or its initials ("Siqa" on `social_i_qa`) and each version the id
     names (not a variant reading it, "RewardBench 1 pairwise"; not "MMLU-Redux" reading
-    `mmlu-redux-2.0`); unless the two point at different data, papers or repositories (then a
-    person decides)."""
+    `mmlu-redux-2.0`; not a listing of several tasks); unless the two point at different
+    data, papers or repositories (then a person decides)."""
     readers: dict[str, set[int]] = defaultdict(set)  # data set -> identities reading it whole
     own: dict[str, set[int]] = defaultdict(set)  # data set -> identities named by its words
     named: dict[str, set[str]] = defaultdict(set)  # the id's name run together -> data sets
@@ -860,7 +868,11 @@ def _merge_named_as_dataset(
             continue
         if keys.hf_config is None:
             readers[keys.hf_dataset].add(uf.find(index))
-            if _named_as_its_dataset(sp, keys.hf_dataset) and not _versions_unnamed(sp, keys):
+            if (
+                _named_as_its_dataset(sp, keys.hf_dataset)
+                and not _versions_unnamed(sp, keys)
+                and not _lists_several_tasks(sp.candidate)
+            ):
                 own[keys.hf_dataset].add(uf.find(index))
         for written in (keys.hf_dataset.rsplit("/", 1)[-1], keys.hf_written or ""):
             if len(name := compact_words(written)) >= _MIN_DATASET_NAME:
