@@ -714,6 +714,22 @@ def test_an_edition_at_the_top_level_warns_unless_it_has_a_paper_of_its_own() ->
     assert "videomme" not in summary and "spider" not in summary and "sst" not in summary
 
 
+def test_a_record_named_as_anothers_dataset_or_holding_a_versions_data_warns() -> None:
+    rows = [
+        benchmark(),
+        benchmark(benchmark_id="arc", name="ARC", hf_dataset="allenai/ai2_arc"),
+        benchmark(benchmark_id="ai2arc", name="Ai2Arc"),
+        benchmark(benchmark_id="squad", name="SQuAD", hf_dataset="rajpurkar/squad_v2"),
+        benchmark(benchmark_id="squad2", name="SQuAD2.0", hf_dataset="rajpurkar/squad_v2"),
+    ]
+    results = outcomes("benchmarks", rows, merged_benchmark_count=5, min_published_benchmarks=1)
+    assert failed(results) == {"one_id_per_dataset_name", "hf_dataset_is_the_named_version"}
+    assert not results["one_id_per_dataset_name"].blocking
+    assert "'arc'" in results["one_id_per_dataset_name"].summary  # Ai2Arc's twin
+    assert results["hf_dataset_is_the_named_version"].details["unexpected_count"] == 1  # SQuAD
+    assert "'2'" in results["hf_dataset_is_the_named_version"].summary
+
+
 def test_row_count_collapse_fails_the_benchmarks_suite() -> None:
     rejected = benchmark(
         benchmark_id="x",

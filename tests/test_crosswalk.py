@@ -165,6 +165,90 @@ def test_renamed_hf_dataset_joins_its_new_name() -> None:
     assert mmlu.hf_dataset == "cais/mmlu"  # the legacy id is reported under its new name
 
 
+def test_a_name_running_its_datasets_words_together_is_that_dataset() -> None:
+    cw = build_crosswalk(
+        [
+            cand("huggingface", "ai2_arc", "Ai2Arc", hf_dataset="ai2_arc"),
+            cand("evalscope", "arc", "ARC", hf_dataset="allenai/ai2_arc"),
+            cand("lm_eval", "arc_challenge", hf_dataset="allenai/ai2_arc",
+                 hf_config="ARC-Challenge"),
+            cand("lm_eval", "wmt16-en-ro", hf_dataset="wmt16", hf_config="ro-en"),
+            cand("lm_eval", "wmt16-ro-en", hf_dataset="wmt16", hf_config="ro-en"),
+        ],
+        [],
+        NO_CURATION,
+    )  # fmt: skip
+    found = ids(cw)
+    assert found[("huggingface", "ai2_arc")] == found[("evalscope", "arc")]
+    assert found[("lm_eval", "arc_challenge")] != found[("evalscope", "arc")]
+    # short words keep their order when the name spells the id's words apart
+    assert found[("lm_eval", "wmt16-en-ro")] != found[("lm_eval", "wmt16-ro-en")]
+
+
+def test_a_name_whose_data_is_a_version_follows_the_data() -> None:
+    cw = build_crosswalk(
+        [
+            cand("inspect_evals", "squad", "SQuAD", hf_dataset="rajpurkar/squad_v2",
+                 arxiv_id="1606.05250"),
+            cand("lighteval", "squad_v2", "Squad V2", hf_dataset="rajpurkar/squad_v2"),
+            cand("huggingface", "squad_v2", "SQuAD2.0", hf_dataset="squad_v2"),
+            cand("papers_with_code", "benchmark:SQuAD", "SQuAD"),
+            cand("github", "list#SQuAD", "Stanford Question Answering Dataset (SQuAD)"),
+            # no version of its name on the data: it stays with its name
+            cand("openbench", "mmlu", "MMLU", hf_dataset="x/mmlu_v3"),
+            cand("lm_eval", "mmlu", "mmlu"),
+        ],
+        [],
+        NO_CURATION,
+    )  # fmt: skip
+    found = ids(cw)
+    assert found[("inspect_evals", "squad")] == found[("lighteval", "squad_v2")]
+    assert found[("inspect_evals", "squad")] == found[("huggingface", "squad_v2")]
+    squad = found[("papers_with_code", "benchmark:SQuAD")]
+    assert squad != found[("inspect_evals", "squad")]
+    assert found[("github", "list#SQuAD")] == squad  # its acronym still names SQuAD
+    assert {b.benchmark_id: b for b in cw.benchmarks}[squad].hf_dataset is None
+    assert found[("openbench", "mmlu")] == found[("lm_eval", "mmlu")]
+
+
+def test_a_name_that_is_a_datasets_id_names_the_datasets_own_record() -> None:
+    cw = build_crosswalk(
+        [
+            cand("lighteval", "siqa", "Siqa", hf_dataset="allenai/social_i_qa"),
+            cand("openbench", "social_iqa", "Social IQA"),
+            cand("huggingface", "competition_math",
+                 "Mathematics Aptitude Test of Heuristics (MATH)",
+                 hf_dataset="hendrycks/competition_math"),
+            cand("evalscope", "competition_math", "Competition-MATH"),
+            # a variant reading a data set whole is not the data set's own record
+            cand("lm_eval", "rewardbench_1_pairwise", "RewardBench 1 pairwise",
+                 hf_dataset="allenai/reward-bench"),
+            cand("pwc", "rewardbench", "RewardBench"),
+            # nor is a name the data's version is missing from
+            cand("lighteval", "mmlu_redux", "Mmlu Redux",
+                 hf_dataset="edinburgh-dawg/mmlu-redux-2.0"),
+            cand("vendor", "mmlu-redux-2.0", "MMLU-redux-2.0"),
+            # nor is a listing of several tasks
+            cand("inspect_evals", "simpleqa", "SimpleQA/SimpleQA Verified",
+                 hf_dataset="codelion/SimpleQA-Verified",
+                 extra={"tasks": [{"name": "simpleqa"}, {"name": "simpleqa_verified"}]}),
+            cand("openbench", "simpleqa_verified", "SimpleQA Verified"),
+            # a data set of many benchmarks' configs names none of them
+            cand("lm_eval", "mnli", hf_dataset="nyu-mll/glue", hf_config="mnli"),
+            cand("pwc", "glue", "GLUE"),
+        ],
+        [],
+        NO_CURATION,
+    )  # fmt: skip
+    found = ids(cw)
+    assert found[("openbench", "social_iqa")] == found[("lighteval", "siqa")]
+    assert found[("evalscope", "competition_math")] == found[("huggingface", "competition_math")]
+    assert found[("pwc", "rewardbench")] != found[("lm_eval", "rewardbench_1_pairwise")]
+    assert found[("vendor", "mmlu-redux-2.0")] != found[("lighteval", "mmlu_redux")]
+    assert found[("pwc", "glue")] != found[("lm_eval", "mnli")]
+    assert found[("openbench", "simpleqa_verified")] != found[("inspect_evals", "simpleqa")]
+
+
 def test_shared_keys_alone_never_merge() -> None:
     # one paper introduces a suite; one dataset holds many configs; one repo hosts several
     cw = build_crosswalk(
@@ -1037,6 +1121,8 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
         cand("pwc", "sst-5", "SST-5"),  # five classes, no version
         cand("pwc", "amc", "AMC"),
         cand("pwc", "amc23", "AMC23"),  # a year run into the name
+        cand("pwc", "squad", "SQuAD"),
+        cand("pwc", "squad1.1", "SQuAD1.1"),  # a dotted version glued to the name
     ]  # fmt: skip
     cw = build_crosswalk(candidates, [], NO_CURATION)
     parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
@@ -1050,6 +1136,7 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
     assert parent_of("evalscope", "videomme_v2") is None
     assert parent_of("pwc", "sst-5") is None
     assert parent_of("pwc", "amc23") == cw.benchmark_id_for("pwc", "amc")
+    assert parent_of("pwc", "squad1.1") == cw.benchmark_id_for("pwc", "squad")
 
 
 def test_a_task_a_channel_record_lists_sits_under_it_and_children_read_as_names() -> None:

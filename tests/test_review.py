@@ -152,6 +152,27 @@ def test_heuristic_flags_inconsistencies() -> None:
     assert HEURISTIC.review(gpqa_diamond()).issues == []
 
 
+def test_vision_comes_from_what_the_record_is_made_of_not_a_tasks_area() -> None:
+    # Papers with Code lists Quora Question Pairs under Retrieval, a task it files under CV:
+    # the channel gives the tasks as hints, not their areas (tests/channels)
+    text = MergedBenchmark(
+        benchmark_id="quora-question-pairs",
+        name="Quora Question Pairs",
+        capability_hints=["Retrieval", "Paraphrase Identification"],
+    )
+    assert "vision" not in HEURISTIC.review(text).axes
+    images = MergedBenchmark(
+        benchmark_id="cub-200-2011",
+        name="CUB-200-2011",
+        capability_hints=["Fine-Grained Image Classification", "Zero-Shot Learning"],
+    )
+    assert "vision" in HEURISTIC.review(images).axes
+    tracking = dataclasses.replace(images, capability_hints=["Multi-Object Tracking"])
+    assert "vision" in HEURISTIC.review(tracking).axes
+    words = dataclasses.replace(text, capability_hints=["Chinese Word Segmentation"])
+    assert "vision" not in HEURISTIC.review(words).axes
+
+
 def test_heuristic_axes_ignore_code_languages_and_word_fragments() -> None:
     swe_bench = MergedBenchmark(
         benchmark_id="swe-bench-verified",

@@ -17,11 +17,12 @@ What becomes what:
   since the extractor also turned table captions and prose into subdataset names;
 - section headings the NLP-progress extractor read as datasets ("Metrics", "Datasets",
   "Supervised:", ...) are candidates flagged as not benchmarks;
-- each benchmark name in the CSVs' Benchmarks column is a candidate; one named as a data set
-  the CSVs list ("Common Datasets (Top 10)") plus a split, subset or setting ("GrailQA-IID",
-  "Cityscapes val") has that data set as its `family`, which the crosswalk makes its parent
-  (`named_part`); each CSV task row is a candidate flagged as not a benchmark (a problem area,
-  not a dataset);
+- each benchmark name in the CSVs' Benchmarks column is a candidate, with the tasks that list
+  it as hints (not the tasks' research areas: PWC files Retrieval under CV, and a text data set
+  used for retrieval is no image data set); one named as a data set the CSVs list ("Common
+  Datasets (Top 10)") plus a split, subset or setting ("GrailQA-IID", "Cityscapes val") has that
+  data set as its `family`, which the crosswalk makes its parent (`named_part`); each CSV task
+  row is a candidate flagged as not a benchmark (a problem area, not a dataset), with its areas;
 - each SOTA cell is a score. A "Number of params" column is a model property: it goes into the
   row's scores as a setting, not a score of its own.
 
@@ -398,11 +399,12 @@ def _read_task_csv(
             for c in (row.get("Categories") or row.get("Category")).split(";")
             if c.strip() and c.strip() != "N/A"
         ]
-        hints = (task, *categories)
+        # the research area ("CV", "NLP") is the task's filing, not a fact of each data set
+        # listed under it: PWC files Retrieval under CV, and lists Quora Question Pairs there
         datasets.update(d.strip() for d in (row.get(_DATASETS_COLUMN) or "").split(";"))
         datasets.discard("")
         for benchmark in filter(None, (b.strip() for b in row.get("Benchmarks").split(";"))):
-            _add_csv_candidate(benchmarks, f"benchmark:{benchmark}", benchmark, url, hints, None)
+            _add_csv_candidate(benchmarks, f"benchmark:{benchmark}", benchmark, url, (task,), None)
         reason = (
             "Papers with Code task (a problem area that many benchmarks belong to), not a benchmark"
         )

@@ -24,7 +24,12 @@ from typing import TYPE_CHECKING, Any, cast
 import duckdb
 
 from benchhub.catalog import MergedBenchmark
-from benchhub.crosswalk.benchmarks import head_splits, stem_twins
+from benchhub.crosswalk.benchmarks import (
+    dataset_name_twins,
+    head_splits,
+    stem_twins,
+    versions_beyond_name,
+)
 from benchhub.crosswalk.dataset_parts import data_set_names, named_part
 from benchhub.crosswalk.ids import better_written_spelling
 from benchhub.crosswalk.keys import is_paper_url, record_keys
@@ -373,6 +378,7 @@ def _derive_benchmarks(frame: pd.DataFrame) -> pd.DataFrame:
         with_unplaced_editions,
         with_stem_twins,
         with_unplaced_data_set_parts,
+        with_dataset_facts,
     ):
         frame = derive(frame)
     return frame
@@ -500,6 +506,30 @@ def with_stem_twins(benchmarks: pd.DataFrame) -> pd.DataFrame:
         if _text(row["top_level_name"])
     )
     return benchmarks.assign(stem_twin=[twins.get(str(r["benchmark_id"])) for r in rows])
+
+
+def with_dataset_facts(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Add `dataset_name_twin`: for a released top-level record named as the HF data set one
+    other released top-level record reads ("Ai2Arc" beside ARC on `allenai/ai2_arc`), that
+    record's id (benchhub/crosswalk/benchmarks.py dataset_name_twins); and
+    `hf_dataset_version_unnamed`: for a released top-level record whose HF data set names a
+    version or year its name does not ("SQuAD" on `rajpurkar/squad_v2`), those words
+    (`versions_beyond_name`)."""
+    rows = _rows(benchmarks, "benchmark_id", "top_level_name", "hf_dataset")
+    twins = dataset_name_twins(
+        (str(bid), str(top), _text(dataset)) for bid, top, dataset in rows if _text(top)
+    )
+    unnamed = [
+        " ".join(words)
+        if isinstance(top, str)
+        and (words := versions_beyond_name(name_forms(top).tokens, _text(dataset)))
+        else None
+        for _bid, top, dataset in rows
+    ]
+    return benchmarks.assign(
+        dataset_name_twin=[twins.get(str(row[0])) for row in rows],
+        hf_dataset_version_unnamed=unnamed,
+    )
 
 
 def _rows(frame: pd.DataFrame, *columns: str) -> list[tuple[Any, ...]]:

@@ -11,6 +11,8 @@ Evidence, strongest first:
 1. the same channel's score key names one of its candidates;
 2. a record whose own id names another benchmark than its name, with that benchmark's paper
    or data, follows its id (OpenCompass lists `piqa`, with PIQA's paper, as "OpenBookQA");
+2b. a record whose HF data set names a version its name does not follows the data to that
+   version ("SQuAD" on `rajpurkar/squad_v2` is "SQuAD v2");
 3. the same decoration-free name (`names.primary`);
 4. the same HF dataset and config, with names that differ only by words of the dataset id
    ("openai_humaneval" and "humaneval" on `openai/openai_humaneval`, "Grade School Math 8K" on
@@ -31,6 +33,8 @@ Evidence, strongest first:
    to its initial ("ARC-C" for "ARC Challenge", "C-SimpleQA" for "Chinese SimpleQA"), or a
    one-letter typo of the one other identity sharing a key ("Olympiade Bench"), or category
    words before an acronym they spell out ("Multilingual MGSM").
+7. a name that is an HF data set's id ("Social IQA" for `allenai/social_i_qa`) names the one
+   identity reading that data set whole, when that is the data set's own record.
 An arXiv id, an HF dataset or a repository alone never merges: suites share papers and repos,
 and one dataset holds many configs. Only a person's split (curation) vetoes a merge.
 """
@@ -45,7 +49,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from benchhub.crosswalk.clusters import BlockedMerge, ConstrainedUnionFind
-from benchhub.crosswalk.keys import StrongKeys, keys_disagree, strong_keys
+from benchhub.crosswalk.keys import (
+    StrongKeys,
+    canonical_hf,
+    dataset_words,
+    keys_disagree,
+    strong_keys,
+)
 from benchhub.crosswalk.kinds import is_named_after, is_parent_name, not_a_benchmark_reason
 from benchhub.crosswalk.names import (
     FORMAT_TOKENS,
@@ -108,6 +118,8 @@ _TEST_SET_CONFIG = re.compile(
 # A name this short one letter away from another is another name ("MMLU", "MMMU").
 _MIN_TYPO_LENGTH = 6
 _MIN_TYPO_WORD = 4
+# An HF data set's name this short names other things too ("C4", "DROP").
+_MIN_DATASET_NAME = 5
 # A strong key held by more identities than this is a suite's or a multi-config dataset's.
 _SHARED_KEY_LIMIT = 3
 
@@ -534,6 +546,14 @@ def _made_here(sp: Spelling) -> bool:
     return sp.source_key.startswith(MADE_GROUP_KEY_PREFIXES)
 
 
+def _lists_several_tasks(candidate: BenchmarkCandidate | None) -> bool:
+    """A listing of several tasks (inspect_evals' "SimpleQA/SimpleQA Verified" runs
+    `simpleqa` and `simpleqa_verified`) is a module of several benchmarks, not one data set's
+    record."""
+    tasks = candidate.extra.get("tasks") if candidate is not None and candidate.extra else None
+    return isinstance(tasks, list) and len(tasks) > 1
+
+
 def _sole_task(candidate: BenchmarkCandidate) -> str | None:
     """A listing that runs exactly one task is that task: inspect_evals' "GPQA: ..." listing
     runs only `gpqa_diamond`."""
@@ -561,12 +581,14 @@ def resolve(
         for index in group[1:]:
             uf.force_union(group[0], index)
     _merge_score_keys(spellings, uf)
-    skip = _follow_ids_with_evidence(spellings, uf, placed) | placed
+    versioned = _follow_data_version(spellings, uf, placed)
+    skip = _follow_ids_with_evidence(spellings, uf, placed) | versioned | placed
     _merge_same_name(spellings, uf, skip)
     _merge_same_dataset(spellings, uf, skip)
     _merge_variant_spellings(spellings, uf, skip)
     _merge_same_stem(spellings, uf, skip)
-    _merge_orphans_by_alternative(spellings, uf)
+    _merge_orphans_by_alternative(spellings, uf, versioned)
+    _merge_named_as_dataset(spellings, uf, skip)
     groups = sorted(uf.groups().values(), key=lambda members: members[0])
     identities = [Identity([spellings[i] for i in members]) for members in groups]
     link_parents(identities)
@@ -619,6 +641,56 @@ def _follow_ids_with_evidence(
     return skip
 
 
+def _follow_data_version(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, placed: frozenset[int]
+) -> set[int]:
+    """Step 2b: a record whose HF data set names a version its name does not (inspect_evals'
+    "SQuAD" runs `rajpurkar/squad_v2`) is that version's record: it joins the identity named
+    as its name with that version on the same data set and config ("SQuAD v2" on `squad_v2`)
+    and skips the name step (returned), so the unversioned benchmark does not take the
+    version's data as its own. With no such identity it stays with its name."""
+    by_data: dict[tuple[str, str | None, str], list[int]] = defaultdict(list)
+    for index, sp in enumerate(spellings):
+        if sp.is_benchmark and sp.keys is not None and sp.keys.hf_dataset:
+            by_data[(sp.keys.hf_dataset, sp.keys.hf_config, sp.forms.primary)].append(index)
+    skip: set[int] = set()
+    for index, sp in enumerate(spellings):
+        keys = sp.keys
+        if index in placed or not sp.is_benchmark or keys is None or not keys.hf_dataset:
+            continue
+        versions = _versions_unnamed(sp, keys)
+        if not versions:
+            continue
+        versioned = by_data.get(
+            (keys.hf_dataset, keys.hf_config, sp.forms.primary + "".join(versions))
+        )
+        if versioned and uf.union(versioned[0], index):
+            skip.add(index)
+    return skip
+
+
+def _versions_unnamed(sp: Spelling, keys: StrongKeys) -> list[str]:
+    return versions_beyond_name(sp.forms.tokens, keys.hf_dataset, keys.hf_config)
+
+
+def versions_beyond_name(
+    tokens: tuple[str, ...], dataset: str | None, config: str | None = None
+) -> list[str]:
+    """The versions or years an HF data set and config name and a name (its `tokens`) does
+    not ("SQuAD" on `squad_v2`: ["2"]): a record so named is not that data's. Also the
+    release check `hf_dataset_is_the_named_version` (benchhub/checks/frames.py)."""
+    if not dataset:
+        return []
+    words = tokens_of(f"{dataset} {config or ''}")
+    return [
+        w
+        for w in words
+        if _VERSION.fullmatch(w)
+        # a version glued to the name counts ("SQuAD2.0" on `squad_v2`)
+        and not any(t == w or (t.endswith(w) and t[: -len(w)].isalpha()) for t in tokens)
+    ]
+
+
 def _merge_same_name(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
     """Step 3. Non-benchmark records (templates, groups, challenge files) join a benchmark of
     the same name but never each other: a hundred `_default_template_yaml`s are not one thing."""
@@ -660,10 +732,11 @@ def _merge_same_dataset(
         if any(_VERSION.fullmatch(w) and w not in sp.forms.tokens for w in words):
             continue  # "SQuAD" on `squad_v2`: the name is less specific than the data
         joined = "".join(words)
-        # a word of the name belongs to the dataset id if it is one of its words, or a long
-        # enough piece of them ("humaneval" in `openai_humaneval`); "en" is not
-        used = frozenset(t for t in sp.forms.tokens if t in words or (len(t) >= 4 and t in joined))
-        residue = frozenset(sp.forms.tokens) - used
+        # the dataset id's words the name uses ("en" is none of them); names using the
+        # same words as run together ("Ai2Arc" on `allenai/ai2_arc`) or apart meet
+        covered = {t: _dataset_words_in(t, words, joined) for t in sp.forms.tokens}
+        used = frozenset(w for found in covered.values() for w in found)
+        residue = frozenset(t for t, found in covered.items() if not found)
         written = compact_words(sp.keys.hf_written or "")
         if residue and (
             compact_words(sp.forms.display) in (written, compact_words(dataset))
@@ -673,7 +746,8 @@ def _merge_same_dataset(
             # (now cais/mmlu), or spells it out, "Grade School Math 8K" for `gsm8k`
             residue, used = frozenset(), frozenset(words)
         # short words keep their order: `wmt16-en-ro` and `wmt16-ro-en` are two directions
-        codes = tuple(t for t in sp.forms.tokens if len(t) <= 3 and t.isalpha())
+        spelt = [w for t in sp.forms.tokens for w in covered[t] or (t,)]
+        codes = tuple(w for w in spelt if len(w) <= 3 and w.isalpha())
         key = (sp.keys.hf_dataset, sp.keys.hf_config, residue, codes)
         by_signature[key].append((used, index))
     for members in by_signature.values():
@@ -684,6 +758,24 @@ def _merge_same_dataset(
             for other_used, other in members[:position]:
                 if other_used and other_used <= used:
                     uf.union(other, index)
+
+
+def _dataset_words_in(token: str, words: tuple[str, ...], joined: str) -> tuple[str, ...]:
+    """The words of a dataset id (`words`, run together: `joined`) that a word of a name
+    stands for: itself when it is one of them, the consecutive words it runs together ("ai2arc"
+    for `allenai/ai2_arc`), itself when it is a long enough piece of them ("humaneval" in
+    `openai_humaneval`), else none."""
+    if token in words:
+        return (token,)
+    for start in range(len(words)):
+        run = words[start]
+        for end in range(start + 1, len(words)):
+            run += words[end]
+            if run == token:
+                return words[start : end + 1]
+            if len(run) >= len(token):
+                break
+    return (token,) if len(token) >= 4 and token in joined else ()
 
 
 def _merge_variant_spellings(
@@ -771,6 +863,89 @@ def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
                     members_of[uf.find(anchor)] = joined
 
 
+def _merge_named_as_dataset(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]
+) -> None:
+    """Step 7: a name that is an HF data set's id, written any way ("Competition-MATH" for
+    `hendrycks/competition_math`, "WebQuestions" for `web_questions`), names the identity
+    reading that data set, when exactly one identity reads it whole (a config is a subset:
+    MATH's subjects) and that identity is the data set's own record, one of its names using
+    only the id's words or its initials ("Siqa" on `social_i_qa`) and each version the id
+    names (not a variant reading it, "RewardBench 1 pairwise"; not "MMLU-Redux" reading
+    `mmlu-redux-2.0`; not a listing of several tasks); unless the two point at different
+    data, papers or repositories (then a person decides)."""
+    readers: dict[str, set[int]] = defaultdict(set)  # data set -> identities reading it whole
+    own: dict[str, set[int]] = defaultdict(set)  # data set -> identities named by its words
+    named: dict[str, set[str]] = defaultdict(set)  # the id's name run together -> data sets
+    for index, sp in enumerate(spellings):
+        keys = sp.keys
+        if keys is None or not keys.hf_dataset or not sp.is_benchmark:
+            continue
+        if keys.hf_config is None:
+            readers[keys.hf_dataset].add(uf.find(index))
+            if (
+                _named_as_its_dataset(sp, keys.hf_dataset)
+                and not _versions_unnamed(sp, keys)
+                and not _lists_several_tasks(sp.candidate)
+            ):
+                own[keys.hf_dataset].add(uf.find(index))
+        for written in (keys.hf_dataset.rsplit("/", 1)[-1], keys.hf_written or ""):
+            if len(name := compact_words(written)) >= _MIN_DATASET_NAME:
+                named[name].add(keys.hf_dataset)
+    members_of: dict[int, list[int]] | None = None
+    for index, sp in enumerate(spellings):
+        if not sp.is_benchmark or index in skip or _made_here(sp):
+            continue
+        datasets = named.get(compact_words(sp.forms.display), set())
+        if len(datasets) != 1:
+            continue
+        dataset = next(iter(datasets))
+        if len({uf.find(r) for r in readers[dataset]}) != 1 or not own[dataset]:
+            continue
+        members_of = members_of if members_of is not None else uf.groups()
+        target, this = uf.find(next(iter(own[dataset]))), uf.find(index)
+        if target == this or keys_disagree(
+            (spellings[i].keys for i in members_of.get(target, [target])),
+            (spellings[i].keys for i in members_of.get(this, [this])),
+        ):
+            continue
+        if uf.union(target, this):
+            joined_members = members_of.pop(target, []) + members_of.pop(this, [])
+            members_of[uf.find(target)] = joined_members
+
+
+def _named_as_its_dataset(sp: Spelling, dataset: str) -> bool:
+    """The spelling's name, or an acronym it asserts beside it ("Mathematics Aptitude Test of
+    Heuristics (MATH)"), uses only words of its HF data set's id or its initials ("Siqa" for
+    `allenai/social_i_qa`, "ARC" for `allenai/ai2_arc`)."""
+    words = tokens_of(dataset)
+    joined = "".join(words)
+    known = dataset_words(dataset)
+    return all(_dataset_words_in(t, words, joined) or t in known for t in sp.forms.tokens) or any(
+        _dataset_words_in(alias, words, joined) or alias in known for alias in sp.forms.aliases
+    )
+
+
+def dataset_name_twins(records: Iterable[tuple[str, str, str | None]]) -> dict[str, str]:
+    """Released top-level records (id, name, HF data set) named as the HF data set one other
+    of them reads ("Ai2Arc" beside ARC on `allenai/ai2_arc`): each id maps to that other id,
+    a merge `_merge_named_as_dataset` makes when the other is the data set's own record."""
+    listed = list(records)
+    readers: dict[str, set[str]] = defaultdict(set)  # the id's name run together -> records
+    for benchmark_id, _name, dataset in listed:
+        canonical = canonical_hf(dataset, None)[0] if dataset else None
+        if canonical and len(name := compact_words(canonical.rsplit("/", 1)[-1])) >= (
+            _MIN_DATASET_NAME
+        ):
+            readers[name].add(benchmark_id)
+    twins: dict[str, str] = {}
+    for benchmark_id, name, _dataset in listed:
+        others = readers.get(compact_words(name_forms(name).display), set()) - {benchmark_id}
+        if len(others) == 1:
+            twins[benchmark_id] = next(iter(others))
+    return twins
+
+
 def stem_twins(records: Iterable[tuple[str, str, StrongKeys]]) -> dict[str, str]:
     """Released top-level records (id, name, keys) whose names are one name by
     `_merge_same_stem`'s rule ("GSO-Bench" and "gso"): each id maps to its twin, a merge the
@@ -840,8 +1015,12 @@ def _data_says_more(sp: Spelling, dataset_of: dict[tuple[str, str], str]) -> boo
     )
 
 
-def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnionFind) -> None:
-    """Step 6: identities known by one name try the other names their spellings give."""
+def _merge_orphans_by_alternative(
+    spellings: list[Spelling], uf: ConstrainedUnionFind, versioned: set[int]
+) -> None:
+    """Step 6: identities known by one name try the other names their spellings give. A
+    record that followed its data to a version (`versioned`) does not lend that version its
+    name."""
     groups = uf.groups()
     roots_by_primary: dict[str, set[int]] = defaultdict(set)
     evidence: dict[int, set[str]] = defaultdict(set)
@@ -853,7 +1032,11 @@ def _merge_orphans_by_alternative(spellings: list[Spelling], uf: ConstrainedUnio
         for index in members:
             # a lone template or paper names nothing; a data set group this module made is
             # known by its exact name only
-            if spellings[index].is_benchmark and not _made_here(spellings[index]):
+            if (
+                spellings[index].is_benchmark
+                and not _made_here(spellings[index])
+                and index not in versioned
+            ):
                 roots_by_primary[spellings[index].forms.primary].add(root)
                 tokens = spellings[index].forms.tokens
                 if len(tokens) > 1 and len(tokens[-1]) >= 4:

@@ -153,7 +153,9 @@ HARNESS_NAMESPACES = frozenset({"lighteval", "opencompass"})
 _MIN_ACRONYM = 3
 
 
-def _dataset_words(dataset: str) -> frozenset[str]:
+def dataset_words(dataset: str) -> frozenset[str]:
+    """The words an HF data set's name is known by: its words, all of them run together, and
+    its initials with or without its last word (`social_i_qa`: siqa)."""
     name = dataset.rsplit("/", 1)[-1].lower()
     raw = _WORDS.findall(name)
     words = set(raw) - _PACKAGING_WORDS
@@ -178,7 +180,7 @@ def distinct_datasets(datasets: list[str]) -> list[list[str]]:
     ids = published or ids
     groups: list[tuple[set[str], set[str]]] = []  # (ids, their words)
     for dataset in ids:
-        words = set(_dataset_words(dataset))
+        words = set(dataset_words(dataset))
         joined = [g for g in groups if g[1] & words]
         for group in joined:
             groups.remove(group)

@@ -724,12 +724,16 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 # is a benchmark built on the other ("BIG-Bench Hard"); a level joined to the name by a hyphen
 # coins a benchmark's name ("ImageNet-Hard", "GSM-Hard": their own papers).
 _LEVEL = re.compile(r"(?i)(?<=[\s_])(?:easy|medium|hard)$")
+# A dotted version glued to a one-word name: "SQuAD1.1" (`squad1.1`).
+_GLUED_EDITION = re.compile(r"([a-z]{3,})\d+\.\d+")
 
 
 def edition_head(forms: NameForms) -> str | None:
     """The name key of the benchmark a name is an edition or a difficulty level of ("PASCAL VOC
-    2007": `pascalvoc`, "WIDER Face Hard": `widerface`), or None. Also the release check
-    `editions_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
+    2007": `pascalvoc`, "SQuAD1.1": `squad`, "WIDER Face Hard": `widerface`), or None. Also the
+    release check `editions_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
+    if len(forms.tokens) == 1 and (glued := _GLUED_EDITION.fullmatch(forms.tokens[0])):
+        return glued.group(1) if len(glued.group(1)) >= _MIN_PARENT_KEY else None
     if len(forms.tokens) < 2:
         return None
     written = forms.display.strip()

@@ -1,8 +1,10 @@
 """How the heuristic reviewer files a benchmark under capability axes.
 
 Three sources: the channels' own tags and categories (evalscope tags, inspect_evals groups,
-openbench categories, lighteval tags, Papers with Code areas ...), mapped below; keywords in the
-names and description; and the languages channels list (any but English means multilingual).
+openbench categories, lighteval tags, the Papers with Code tasks a data set is listed under
+...), mapped below, a tag naming images or video giving `vision`; keywords in the names and
+description; and the languages channels list (any but English means multilingual). A modality
+comes from the record's own tags, never from the research area of a task that lists it.
 All only ever produce names from `benchhub.axes`.
 """
 
@@ -72,8 +74,6 @@ HINT_AXES: dict[str, tuple[str, ...]] = {
     "promptinjection": ("safety",),
     "ethicssocial": ("safety",),
     "cybersecurity": ("cybersecurity",),
-    "cv": ("vision",),
-    "computervision": ("vision",),
 }
 
 _LANGUAGES = (
@@ -125,6 +125,15 @@ _KEYWORDS: dict[str, str] = {
 _KEYWORD_PATTERNS = {
     axis: re.compile(rf"(?<![a-z0-9])({words})") for axis, words in _KEYWORDS.items()
 }
+# Tasks done on images, video or 3D scenes only, as channels name them (Papers with Code's
+# task names): "Object Tracking", "Instance Segmentation" (not "Word Segmentation"), "Depth
+# Estimation", "3D Reconstruction", "Face Detection", "Pose Estimation", "Novel View Synthesis".
+_VISION_TASK = re.compile(
+    r"(?<![a-z0-9])(?:object|(?:semantic|instance|panoptic|scene|part|lane|polyp|lesion|tumor"
+    r"|medical)[a-z ]*segmentation|[23]d(?![a-z])|depth|face(?![a-z])|facial|pose estimation"
+    r"|point cloud|optical flow|novel view|super-?resolution|action recognition|scene"
+    r"|pedestrian|person re-?identification|crowd counting)"
+)
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _ENGLISH = frozenset({"en", "eng", "english", "en-us", "en-gb"})
 # "de", "zh-cn", "hau_Latn", or a language's name; not "python" (channels list code languages too)
@@ -137,6 +146,13 @@ def heuristic_axes(benchmark: MergedBenchmark) -> list[str]:
     axes: set[str] = set()
     for hint in benchmark.capability_hints:
         axes.update(HINT_AXES.get(_NON_ALNUM.sub("", hint.lower()), ()))
+        # a tag or task that only images or video can be (the record is listed under "Image
+        # Classification", "Object Detection", "Semantic Segmentation") files it under vision;
+        # an area a task is filed under is no such tag (see the Papers with Code channel)
+        if _KEYWORD_PATTERNS["vision"].search(lowered := hint.lower()) or _VISION_TASK.search(
+            lowered
+        ):
+            axes.add("vision")
     text = " ".join([benchmark.name, *benchmark.aliases, benchmark.description or ""]).lower()
     axes.update(axis for axis, pattern in _KEYWORD_PATTERNS.items() if pattern.search(text))
     if any(_is_foreign_language(language) for language in benchmark.languages):
