@@ -736,6 +736,9 @@ def test_model_look_alikes_stay_apart() -> None:
         "Llama-3.1-405B-Instruct", "llama-3.2-1b", "llama-3.1-2b", "DeepSeek-R1",
         "DeepSeek-R1-Distill-Qwen-32B", "DeepSeek-V3", "DeepSeek-V3-Base", "DeepSeek-V3.1",
         "qwen3-235b-a22b", "qwen3-235b-a22b-instruct-2507", "qwen3-235b-a22b-thinking-2507",
+        # "medium" is a size here, an effort only for families that take one ("o3-medium")
+        "openai-community/gpt2", "openai-community/gpt2-medium", "VAGOsolutions/SauerkrautLM-Phi-3",
+        "VAGOsolutions/SauerkrautLM-Phi-3-medium",
     ]  # fmt: skip
     cw = build_crosswalk([], [score("c", "b", n) for n in names], NO_CURATION)
     assert len({cw.model_for("c", n)[0] for n in names}) == len(names)

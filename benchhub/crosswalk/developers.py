@@ -185,6 +185,18 @@ def chat_only(name: str) -> bool:
     return bool(_CHAT_ONLY.match(name.strip()))
 
 
+# Families whose API takes a reasoning effort ("o3-high", "gpt-5-mini-medium", "grok-3-mini-high"):
+# only there is a trailing "medium" an effort rather than a size ("gpt2-medium", "Phi-3-medium",
+# "Cohere medium"). Matched on the name's words run together ("gpt5mini").
+_EFFORT_FAMILIES = re.compile(
+    r"^(?:o\d|gpt5|gptoss|codex|grok|claude|gemini|deepseek|qwen|qwq|magistral|kimi|glm|minimax)"
+)
+
+
+def takes_reasoning_effort(words: str) -> bool:
+    return bool(_EFFORT_FAMILIES.match(words))
+
+
 def family_words() -> frozenset[str]:
     """Owner names written before a model name without a slash ("Meta-Llama-3-8B")."""
     return frozenset(_BY_OWNER)

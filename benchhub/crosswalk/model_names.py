@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from benchhub.crosswalk.developers import family_words
+from benchhub.crosswalk.developers import family_words, takes_reasoning_effort
 
 ModelKey = tuple[tuple[str, ...], tuple[str, ...]]  # (sorted words, numbers in order)
 
@@ -328,8 +328,13 @@ def _identity_atoms(
         after = atoms[index + 1] if index + 1 < len(atoms) else ""
         # An effort word is a setting in parentheses, after a date stamp, before "effort", or
         # last after a tier ("gpt-5-mini-medium"); "mistral-medium" names a model.
-        last_after_tier = index == len(atoms) - 1 and len(words) >= 2
-        position_ok = in_parentheses or dated or after == "effort" or last_after_tier
+        last_after_tier = (
+            index == len(atoms) - 1 and len(words) >= 2 and takes_reasoning_effort("".join(words))
+        )
+        # (never a name's first word: "Cohere medium v20220720" is Cohere's medium model)
+        position_ok = (
+            in_parentheses or (dated and bool(words)) or after == "effort" or last_after_tier
+        )
         if atom in ("thinking", "think", "reasoning") and (words or in_parentheses):
             budget = after if after.isdigit() else ""
             if len(budget) == 4:  # qwen3-...-thinking-2507: its own release
