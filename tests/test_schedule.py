@@ -79,7 +79,9 @@ def test_scheduled_job_runs_in_process_and_publishes_a_verified_release(
     )
     assert audited.success
     evaluations = audited.get_asset_check_evaluations()
-    assert evaluations and all(e.passed for e in evaluations)
+    # warnings may flag records for a person (MMLU-Redux read from its 2.0 data set); only a
+    # blocking check keeps the release back
+    assert evaluations and all(e.passed for e in evaluations if e.blocking)
 
     result = local.resolve_job_def(schedule.job_name).execute_in_process(
         run_config=request.run_config,

@@ -418,7 +418,7 @@ def with_top_level_name_problems(benchmarks: pd.DataFrame) -> pd.DataFrame:
     names = benchmarks["top_level_name"].astype(object).tolist()
     channels = benchmarks["top_level_channels"].astype(object).tolist()
     problems = [
-        (not_a_benchmark_reason(n, None) or paper_title_reason(n, list(c)))
+        (not_a_benchmark_reason(n, None) or paper_title_reason(n, list(c) if _listed(c) else []))
         if isinstance(n, str)
         else None
         for n, c in zip(names, channels, strict=True)
