@@ -83,7 +83,7 @@ _FAMILY_START = re.compile(
 _MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)")
 _PAREN = re.compile(r"\(([^()]*)\)")
 _FULL_DATE = re.compile(
-    r"(?<![\d])(20\d{2})[-_./]?(0[1-9]|1[0-2])[-_./]?(0[1-9]|[12]\d|3[01])(?!\d)"
+    r"(?<![\d])(?:(?<![a-z])v)?(20\d{2})[-_./]?(0[1-9]|1[0-2])[-_./]?(0[1-9]|[12]\d|3[01])(?!\d)"
 )
 _ANY_DATE = re.compile(r"20\d\d|[01]\d-[0-3]\d|\d{4}")
 _US_DATE = re.compile(r"(?<![\w.])(0[1-9]|1[0-2])-([0-2]\d|3[01])-(20\d{2})(?![\w.])")
@@ -265,10 +265,14 @@ def _prefixes(text: str, settings: dict[str, Any]) -> tuple[str, str | None]:
     return text, organisation
 
 
+# Unit letters and size words: "Cohere medium v20220720" is Cohere's medium model, not "medium".
+_NOT_A_NAME = frozenset({"b", "m", "k", "small", "medium", "large", "xlarge", "xxlarge", "base"})
+
+
 def _names_a_model(atoms: list[str]) -> bool:
     """Whether what is left after an organisation word still names something ("InternLM-20B"
     is the InternLM model, not a model called "20B")."""
-    return any(a.isalpha() and a not in ("b", "m", "k") for a in atoms)
+    return any(a.isalpha() and a not in _NOT_A_NAME for a in atoms)
 
 
 def _suffix_setting(tail: str, settings: dict[str, Any]) -> bool:
@@ -331,10 +335,10 @@ def _identity_atoms(
         last_after_tier = (
             index == len(atoms) - 1 and len(words) >= 2 and takes_reasoning_effort("".join(words))
         )
-        # (never a name's first word: "Cohere medium v20220720" is Cohere's medium model)
-        position_ok = (
-            in_parentheses or (dated and bool(words)) or after == "effort" or last_after_tier
-        )
+        # A date stamp marks a run of a reasoning model ("o3-2025-04-16-high"), never of a
+        # family without efforts: "Cohere medium v20220720" is Cohere's medium model.
+        dated_run = dated and bool(words) and takes_reasoning_effort("".join(words))
+        position_ok = in_parentheses or dated_run or after == "effort" or last_after_tier
         if atom in ("thinking", "think", "reasoning") and (words or in_parentheses):
             budget = after if after.isdigit() else ""
             if len(budget) == 4:  # qwen3-...-thinking-2507: its own release
