@@ -357,6 +357,44 @@ def test_a_network_word_that_is_part_of_a_name_stays(spelling: str, other: str) 
     assert name_forms(spelling).primary != name_forms(other).primary
 
 
+@pytest.mark.parametrize(
+    ("spelling", "key", "same_as"),
+    [
+        # an expansion read before its shot word is cut, and one after an article
+        ("RAFT (Real-world Annotated Few-Shot)", "", "RAFT"),
+        ("BLiMP (The Benchmark of Linguistic Minimal Pairs for English)", "", "BLiMP"),
+        # a count of what the whole holds, a shot-learning setting, the first version
+        ("Global-MMLU (42 Languages)", "", "Global-MMLU"),
+        ("BLiMP (67 Linguistic Phenomena)", "", "BLiMP"),
+        ("Mini-ImageNet - 1-Shot Learning", "", "Mini-ImageNet"),
+        ("Spider 1.0 (Test)", "", "Spider"),
+        # a task listed under a kind of task, or run through Unitxt's catalogue card
+        ("legal_summarization:eurlexsum", "legal_summarization:eurlexsum", "EurLexSum"),
+        ("EurLexSum", "eurlexsum_legal_summarization", "EurLexSum"),
+        ("XNLI", "unitxt_cards.xnli.es", "xnli_es"),
+    ],
+)
+def test_what_a_title_adds_to_a_name_is_no_other_benchmark(
+    spelling: str, key: str, same_as: str
+) -> None:
+    assert name_forms(spelling, key).primary == name_forms(same_as).primary
+
+
+@pytest.mark.parametrize(
+    ("spelling", "key", "other"),
+    [
+        ("MMLU Clinical Knowledge (11 African languages)", "", "MMLU Clinical Knowledge"),
+        ("HumanEval (164 problems)", "", "HumanEval"),  # a count of items may be a subset
+        ("lcb code generation v1", "", "lcb code generation"),  # one of six releases
+        ("LSAT", "lsat_qa", "LSA-T"),  # "qa" is no kind of task an id adds
+        ("Dyck", "dyck_language", "Dyck"),
+        ("lexglue:eurlex", "lexglue:eurlex", "eurlex"),  # a suite, not a kind of task
+    ],
+)
+def test_what_makes_a_variant_or_names_a_task_stays(spelling: str, key: str, other: str) -> None:
+    assert name_forms(spelling, key).primary != name_forms(other).primary
+
+
 def test_a_one_letter_typo_sharing_a_paper_is_the_benchmark() -> None:
     cw = build_crosswalk(
         [
@@ -492,6 +530,22 @@ def test_a_name_split_into_category_words_meets_the_name_written_whole() -> None
     )
     # category words alone still name each channel's own grouping
     assert cw.benchmark_id_for("livebench", "reasoning") != cw.benchmark_id_for("helm", "reasoning")
+
+
+def test_a_merge_keeps_the_old_id_that_still_names_a_spelling() -> None:
+    previous = [
+        BenchmarkAlias("pwc", "b:1", "VoxCeleb1 - 1-shot learning", "voxceleb1-learning"),
+        BenchmarkAlias("pwc", "b:8", "VoxCeleb1 - 8-shot learning", "voxceleb1-learning"),
+        BenchmarkAlias("pwc", "b:v", "VoxCeleb1", "voxceleb1"),
+    ]
+    candidates = [
+        cand("pwc", "b:1", "VoxCeleb1 - 1-shot learning"),
+        cand("pwc", "b:8", "VoxCeleb1 - 8-shot learning"),
+        cand("pwc", "b:v", "VoxCeleb1"),
+    ]
+    merged = build_crosswalk(candidates, [], NO_CURATION, previous=previous)
+    # the shot counts are settings now: `voxceleb1-learning` names no spelling any more
+    assert [b.benchmark_id for b in merged.benchmarks] == ["voxceleb1"]
 
 
 def test_a_split_keeps_the_old_id_in_its_larger_part() -> None:
@@ -739,9 +793,12 @@ def test_model_look_alikes_stay_apart() -> None:
         # "medium" is a size here, an effort only for families that take one ("o3-medium")
         "openai-community/gpt2", "openai-community/gpt2-medium", "VAGOsolutions/SauerkrautLM-Phi-3",
         "VAGOsolutions/SauerkrautLM-Phi-3-medium",
+        # and after a date stamp: Cohere's sizes are models, "v" a version letter
+        "Cohere medium v20220720 (6.1B)", "Cohere xlarge v20220720 (52.4B)",
     ]  # fmt: skip
     cw = build_crosswalk([], [score("c", "b", n) for n in names], NO_CURATION)
     assert len({cw.model_for("c", n)[0] for n in names}) == len(names)
+    assert cw.model_for("c", "Cohere medium v20220720 (6.1B)")[0].startswith("cohere-medium")
 
 
 def test_models_carry_developer_and_every_alias() -> None:

@@ -212,7 +212,17 @@ def _assign_ids(
             # ties go to the id a first release would give, so that a merged variant reads
             # like its siblings (`mgsm-bn` beside `mgsm-de`, not `mgsm-bengali`)
             fresh = default_id(identity) if len(mine) > 1 else None
-            mine.sort(key=lambda pair: (-pair[0], pair[1] != fresh, pair[1]))
+            # an old id that still names one of its spellings goes first: "VoxCeleb1 -
+            # 1-shot learning" now reads VoxCeleb1, so `voxceleb1` beats `voxceleb1-learning`
+            named = {sp.forms.primary for sp in identity.members} if fresh else set()
+            mine.sort(
+                key=lambda pair: (
+                    pair[1].replace("-", "") not in named,
+                    -pair[0],
+                    pair[1] != fresh,
+                    pair[1],
+                )
+            )
             fixed[number] = mine[0][1]  # the others are redirected (benchhub/redirects.py)
         else:
             wanted[number] = default_id(identity)

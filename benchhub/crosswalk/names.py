@@ -116,12 +116,23 @@ _PASS_AT = re.compile(r"pass\s*@\s*\d+(?:\s*-\s*\w+)?", re.I)
 # `include_base_44_albanian_few_shot_og` / `_few_shot_en` run the same questions with shots in
 # the original language or in English (a two-letter code or "og"); SciKnowEval's "var5shots".
 _SHOTS = re.compile(
-    r"\b(?:(?:\d+|n|zero|few|one)\s*-?\s*shots?"
+    r"\b(?:(?:\d+|n|zero|few|one)\s*-?\s*shots?(?:\s+learning\b)?"
     rf"(?:[\s_-]+(?:og|{'|'.join(sorted(set(LANGUAGE_CODES.values())))})(?=[\s_-]|$))?"
     r"|var\d+shots?)\b",
     re.I,
 )
 _PAREN = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
+# A parenthetical counting what the whole benchmark holds, not a subset of it: "Global-MMLU (42
+# Languages)", "BLiMP (67 Linguistic Phenomena)". A count of items ("(500 problems)") may be a
+# subset, and stays.
+# "(11 African languages)" names a translation of an English benchmark, and stays.
+_COUNT_OF_PARTS = re.compile(
+    r"(?i)\s*\d[\d,]*\+?\s+(?:languages|(?:[a-z-]+\s+)?"
+    r"(?:subjects|tasks|phenomena|domains|categories|disciplines))\s*"
+)
+# The first version written after a name is the benchmark itself: "Spider 1.0", "X v1".
+# A bare "v1" stays: LiveCodeBench's `release_v1` is one of six releases, "latxa-13b-v1" a model.
+_FIRST_VERSION = re.compile(r"(?i)(?<=\w)\s+(?:v(?:ersion)?\s?)?1\.0$")
 # A clause of a parenthetical that states how the model was trained, a setting of the score:
 # "ObjectNet (ImageNet classes, trained on ImageNet)" is "ObjectNet (ImageNet classes)".
 _TRAINING_CONDITION = re.compile(
@@ -173,9 +184,10 @@ def name_forms(name: str, source_key: str | None = None, hf_config: str | None =
 
 @lru_cache(maxsize=262_144)
 def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
-    cleaned = _clean(name)
+    cleaned = _clean(_without_category_prefix(name))
     # A channel id spelled like the name says nothing more ("gpqa:diamond" in lighteval).
     key = "" if source_key.strip().lower() == name.strip().lower() else key_tail(source_key)
+    key = key.removeprefix(_UNITXT_CARD)
     key_tokens = _tokens(key) if key and _SLUG_KEY.match(key) else ()
     core, asserted, subtitled = _split_title(cleaned, _compact(key_tokens))
     display = " ".join(core.split()).strip(" -:|,") or cleaned
@@ -187,10 +199,11 @@ def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
         # The channel's id is more specific than its display name ("mmlu_abstract_algebra" vs
         # "Abstract Algebra", "melt_math" vs "MATH"): the id is the identity. An id that says
         # something else entirely (OpenCompass lists `piqa` as "OpenBookQA") is only a hint.
+        # Category words add nothing: HELM's `eurlexsum_legal_summarization` is "EurLexSum".
         if (
             set(tokens) < set(key_tokens)
             and _PLAIN_KEY.match(source_key)
-            and (set(key_tokens) - set(tokens) - DECORATION_TOKENS)
+            and (set(key_tokens) - set(tokens) - DECORATION_TOKENS - _TASK_TYPE_WORDS)
         ):
             tokens, display = key_tokens, key
         elif not set(tokens) < set(key_tokens):
@@ -347,6 +360,27 @@ def names_in(listed: object) -> list[str]:
     return []
 
 
+# Words naming a kind of task an id may add to a benchmark's name: `eurlexsum_legal_summarization`
+# is EurLexSum. Not every category word is one: `lsat_qa` is the LSAT questions, not LSA-T, and
+# `dyck_language` is the Dyck language task.
+_TASK_TYPE_WORDS = frozenset(
+    {"summarization", "summarize", "legal", "translation", "classification", "generation",
+     "retrieval", "extraction"}
+)  # fmt: skip
+# HELM's `unitxt_cards.xnli.es` runs the Unitxt catalogue's card for XNLI Spanish: the card is XNLI.
+_UNITXT_CARD = "unitxt_cards."
+_ID_PREFIX = re.compile(r"^([a-z][a-z_]*):(?=\S)")
+
+
+def _without_category_prefix(name: str) -> str:
+    """A task id under a category ("legal_summarization:eurlexsum", lighteval's file of legal
+    summarization tasks) is named by its task: the category is no benchmark to be part of."""
+    if ":" not in name or not (prefix := _ID_PREFIX.match(name)):
+        return name
+    words = prefix.group(1).split("_")
+    return name[prefix.end() :] if set(words) <= _TASK_TYPE_WORDS else name
+
+
 def key_tail(source_key: str) -> str:
     """The name part of a channel id: `index:bbh` -> `bbh`, `registry:gpqa-diamond@head` ->
     `gpqa-diamond`, `lighteval/tasks/tasks/gpqa.py` -> `gpqa`, `README#GPQA-Diamond` ->
@@ -408,6 +442,10 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
         alternates.append(f"{suite} {task}")
         text = task
     text = text.replace("_", " ")
+    if "(" in text:
+        # an expansion is read whole before shot words are cut out of it: "RAFT (Real-world
+        # Annotated Few-Shot)" spells RAFT; "Real-world Annotated" would be a part
+        text = _PAREN.sub(lambda m: _expansion(m, text, alternates), text)
     if "shot" in text.lower():
         text = _SHOTS.sub(" ", text)
     text = _FORMAT_WORDS.sub("", text)
@@ -427,6 +465,8 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
             return " "
         if _MODEL_SETTING.fullmatch(inner):
             return " "  # the network the score was obtained with: a setting
+        if _COUNT_OF_PARTS.fullmatch(inner):
+            return " "  # "(42 Languages)", "(67 Linguistic Phenomena)": what the whole holds
         if "/" in inner or set(inner_tokens) <= PUBLISHER_TOKENS:
             return " "
         lead = (re.findall(r"[A-Za-z0-9]+", outside) or [""])[0]
@@ -449,7 +489,20 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
     head, sep, tail = text.rpartition(" - ")
     if sep and set(_raw_tokens(tail)) <= DECORATION_TOKENS:
         text = head
+    text = _FIRST_VERSION.sub("", text.strip())  # "Spider 1.0" is Spider
     return text, alternates, subtitled
+
+
+def _expansion(match: re.Match[str], text: str, alternates: list[str]) -> str:
+    """A parenthetical that spells out the acronym before it, taken out into `alternates`;
+    any other is left for `_split_title`'s own reading."""
+    inner = match.group(1).strip()
+    outside = _PAREN.sub(" ", text)
+    lead = (re.findall(r"[A-Za-z0-9]+", outside) or [""])[0]
+    if inner and (is_expansion(outside.strip(), inner) or is_expansion(lead, inner)):
+        alternates.append(inner)
+        return " "
+    return match.group(0)
 
 
 def _is_description(head: str, tail: str) -> bool:
@@ -461,11 +514,17 @@ def _is_description(head: str, tail: str) -> bool:
     return bool(lowered & _DESCRIPTIVE) or len(words) >= 4 or is_expansion(head, tail)
 
 
+_LEADING_ARTICLE = re.compile(r"^\s*(?:the|an?)\s+(?=\S)", re.IGNORECASE)
+
+
 def is_expansion(short: str, long: str) -> bool:
     """'GSM8K' / 'Grade school math word problems', 'QuAC' / 'Question Answering in Context':
-    the long form's initials start like the short form, or contain its capitals in order."""
+    the long form's initials (after a leading article) start like the short form, or contain
+    its capitals in order."""
     if len(short.split()) > 1:
         return False  # an acronym is one word: "GSM8K", "IFEval", "HLE"
+    # "BLiMP (The Benchmark of Linguistic Minimal Pairs ...)": an article does not spell
+    long = _LEADING_ARTICLE.sub("", long)
     first_short = next((c for c in short.lower() if c.isalpha()), "")
     first_long = next((c for c in long.lower() if c.isalpha()), "")
     if not first_short or first_short != first_long:
@@ -479,8 +538,11 @@ def is_expansion(short: str, long: str) -> bool:
     if re.findall(r"[a-z0-9]+", long.lower())[:1] == [re.sub(r"[^a-z0-9]", "", short.lower())]:
         return False  # "headqa en" extends "headqa"; it does not spell it out
     capitals = "".join(c for c in short if c.isupper()).lower()
-    return initials.startswith(letters[:2]) or (
-        len(capitals) >= 3 and _in_order(capitals, initials)
+    # a hyphenated compound gives one letter: "Real-world Annotated Few-shot" spells RAF(T)
+    compounds = "".join(w[0] for w in re.findall(r"[a-z]+(?:-[a-z]+)*", long.lower()))
+    return any(
+        spelled.startswith(letters[:2]) or (len(capitals) >= 3 and _in_order(capitals, spelled))
+        for spelled in (initials, compounds)
     )
 
 
