@@ -372,6 +372,8 @@ def test_a_network_word_that_is_part_of_a_name_stays(spelling: str, other: str) 
         ("legal_summarization:eurlexsum", "legal_summarization:eurlexsum", "EurLexSum"),
         ("EurLexSum", "eurlexsum_legal_summarization", "EurLexSum"),
         ("XNLI", "unitxt_cards.xnli.es", "xnli_es"),
+        # FLAN's prompt templates are a prompt format
+        ("mmlu_flan_cot_fewshot_anatomy", "", "mmlu_anatomy"),
     ],
 )
 def test_what_a_title_adds_to_a_name_is_no_other_benchmark(
@@ -1173,7 +1175,7 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
         cand("pwc", "imagenet", "ImageNet"),
         cand("pwc", "imagenet-v2", "ImageNet V2"),
         cand("lm_eval", "spider", "Spider"),
-        cand("helm", "spider_1", "Spider 1.0"),  # the first version is the benchmark itself
+        cand("helm", "spider", "Spider 1.0 (Test)"),  # the first version is the benchmark itself
         cand("lm_eval", "videomme", "Video-MME", arxiv_id="2405.21075"),
         cand("evalscope", "videomme_v2", "Video-MME-v2", arxiv_id="2604.05015",
              hf_dataset="MME-Benchmarks/Video-MME-v2"),
@@ -1183,6 +1185,9 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
         cand("pwc", "amc23", "AMC23"),  # a year run into the name
         cand("pwc", "squad", "SQuAD"),
         cand("pwc", "squad1.1", "SQuAD1.1"),  # a dotted version glued to the name
+        # data of its own, beside a record with none to tell the two apart
+        cand("pwc", "ontonotes", "OntoNotes"),
+        cand("evalscope", "ontonotes5", "OntoNotes 5.0", hf_dataset="someone/ontonotes5"),
     ]  # fmt: skip
     cw = build_crosswalk(candidates, [], NO_CURATION)
     parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
@@ -1192,7 +1197,8 @@ def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of
 
     assert parent_of("pwc", "pascal-voc-2007") == cw.benchmark_id_for("pwc", "pascal-voc")
     assert parent_of("pwc", "imagenet-v2") == cw.benchmark_id_for("pwc", "imagenet")
-    assert parent_of("helm", "spider_1") is None
+    assert cw.benchmark_id_for("helm", "spider") == cw.benchmark_id_for("lm_eval", "spider")
+    assert parent_of("evalscope", "ontonotes5") == cw.benchmark_id_for("pwc", "ontonotes")
     assert parent_of("evalscope", "videomme_v2") is None
     assert parent_of("pwc", "sst-5") is None
     assert parent_of("pwc", "amc23") == cw.benchmark_id_for("pwc", "amc")

@@ -34,6 +34,8 @@ FORMAT_TOKENS = frozenset(
         "multiplechoice",
         # OpenCompass's CircularEval: the same questions asked with the options rotated
         "circular",
+        # FLAN's prompt templates: lm-eval's `mmlu_flan_cot_fewshot_anatomy` is MMLU anatomy
+        "flan",
     }
 )  # fmt: skip
 # Tokens that only ever decorate (metrics, splits, harness notes) when they sit in a

@@ -762,7 +762,8 @@ def _edition_parent(
     2007", "ImageNet V2", "WIDER Face Hard") sits under the record of its name without it,
     unless it has a paper or data set of its own that the benchmark does not share: an
     edition published as a new benchmark ("Video-MME-v2", its own paper) stands on its own,
-    as a benchmark built on another does."""
+    as a benchmark built on another does, when the benchmark has a paper or data set to tell
+    the two apart."""
     named = [sp for sp in identity.members if sp.is_benchmark and sp.candidate is not None]
     if not named:
         return None
@@ -773,7 +774,10 @@ def _edition_parent(
         target = by_primary.get(head, number) if head else number
         if target == number:
             continue
-        if own and not evidence & _evidence(identities[target]):
+        theirs = _evidence(identities[target])
+        # a record with no paper or data of its own cannot be told apart from its edition
+        # ("OntoNotes", a paper index's name, beside "OntoNotes 5.0" on its HF data set)
+        if own and theirs and not evidence & theirs:
             continue
         return target
     return None
