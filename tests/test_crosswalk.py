@@ -220,6 +220,9 @@ def test_a_name_that_is_a_datasets_id_names_the_datasets_own_record() -> None:
                  "Mathematics Aptitude Test of Heuristics (MATH)",
                  hf_dataset="hendrycks/competition_math"),
             cand("evalscope", "competition_math", "Competition-MATH"),
+            # a paper index naming the data set's owner after its name
+            cand("opencompass", "taco", "TACO", hf_dataset="BAAI/TACO"),
+            cand("pwc", "taco-baai", "TACO-BAAI"),
             # a variant reading a data set whole is not the data set's own record
             cand("lm_eval", "rewardbench_1_pairwise", "RewardBench 1 pairwise",
                  hf_dataset="allenai/reward-bench"),
@@ -243,6 +246,7 @@ def test_a_name_that_is_a_datasets_id_names_the_datasets_own_record() -> None:
     found = ids(cw)
     assert found[("openbench", "social_iqa")] == found[("lighteval", "siqa")]
     assert found[("evalscope", "competition_math")] == found[("huggingface", "competition_math")]
+    assert found[("pwc", "taco-baai")] == found[("opencompass", "taco")]
     assert found[("pwc", "rewardbench")] != found[("lm_eval", "rewardbench_1_pairwise")]
     assert found[("vendor", "mmlu-redux-2.0")] != found[("lighteval", "mmlu_redux")]
     assert found[("pwc", "glue")] != found[("lm_eval", "mnli")]

@@ -868,8 +868,9 @@ def _merge_named_as_dataset(
 ) -> None:
     """Step 7: a name that is an HF data set's id, written any way ("Competition-MATH" for
     `hendrycks/competition_math`, "WebQuestions" for `web_questions`), names the identity
-    reading that data set, when exactly one identity reads it whole (a config is a subset:
-    MATH's subjects) and that identity is the data set's own record, one of its names using
+    reading that data set (or its name then its owner, "TACO-BAAI" for `BAAI/TACO`), when
+    exactly one identity reads it whole (a config is a subset: MATH's subjects) and that
+    identity is the data set's own record, one of its names using
     only the id's words or its initials ("Siqa" on `social_i_qa`) and each version the id
     names (not a variant reading it, "RewardBench 1 pairwise"; not "MMLU-Redux" reading
     `mmlu-redux-2.0`; not a listing of several tasks); unless the two point at different
@@ -889,7 +890,10 @@ def _merge_named_as_dataset(
                 and not _lists_several_tasks(sp.candidate)
             ):
                 own[keys.hf_dataset].add(uf.find(index))
-        for written in (keys.hf_dataset.rsplit("/", 1)[-1], keys.hf_written or ""):
+        owner, _, base = keys.hf_dataset.rpartition("/")
+        # a paper index tells same-named data sets apart by their owner: "TACO-BAAI" is
+        # `BAAI/TACO` (PwC's "TACO" is trash images)
+        for written in (base, keys.hf_written or "", f"{base} {owner}" if owner else ""):
             if len(name := compact_words(written)) >= _MIN_DATASET_NAME:
                 named[name].add(keys.hf_dataset)
     members_of: dict[int, list[int]] | None = None
