@@ -789,6 +789,26 @@ def test_a_size_under_an_owner_is_that_owners_model() -> None:
     assert junk_reason("CausalLM/14B") is None
 
 
+def test_a_pretrained_name_joins_the_base_release_or_the_plain_name_its_channel_uses() -> None:
+    names = [
+        ("epoch", "DeepSeek-V3"), ("epoch", "DeepSeek-V3 Pretrained"), ("hf", "DeepSeek-V3-Base"),
+        ("epoch", "Llama-3.1-405B"), ("epoch", "Llama-3.1-405B Pretrained"),
+        # a card's pre-trained table beside a name only another channel writes: maybe the chat
+        ("cards", "Llama 4 Maverick Pretrained"), ("arena", "Llama 4 Maverick"),
+    ]  # fmt: skip
+    cw = build_crosswalk([], [score(c, "b", n) for c, n in names], NO_CURATION)
+    model = {n: cw.model_for(c, n)[0] for c, n in names}
+    assert model["DeepSeek-V3 Pretrained"] == model["DeepSeek-V3-Base"] != model["DeepSeek-V3"]
+    assert model["Llama-3.1-405B Pretrained"] == model["Llama-3.1-405B"]
+    assert model["Llama 4 Maverick Pretrained"] != model["Llama 4 Maverick"]
+
+
+def test_an_author_citation_is_no_model_unless_it_follows_a_models_name() -> None:
+    # Papers with Code's "He et al." names He et al. 2017's and 2018's systems at once
+    assert junk_reason("He et al.") and junk_reason("Liu et al. (2019)")
+    assert junk_reason("BERT (Devlin et al., 2019)") is None
+
+
 def test_model_look_alikes_stay_apart() -> None:
     names = [
         "gpt-4o", "gpt-4o-mini", "chatgpt-4o-latest", "o3", "o3-mini", "o3-pro", "o4-mini",

@@ -549,6 +549,10 @@ def _external_scores(
     model = next((row.get(c) for c in spec.model_columns if row.get(c)), "")
     if not model:
         raise ValueError(f"a score without a model name (Notes: {_notes(row)!r})")
+    if model == row.get("Model version") and _says_base(row.get("Name")) and not _says_base(model):
+        # "DeepSeek-V3 Base" filed under the line's version `DeepSeek-V3`: the base weights,
+        # which the crosswalk places as a card's pre-trained table (docs/models.md)
+        model = f"{model} Pretrained"
     link = row.get(spec.link_column)
     if not link:
         raise ValueError(f"a score without a source link (Source: {row.get('Source')!r})")
@@ -602,6 +606,13 @@ def _relationship(source: str, developers: frozenset[str]) -> Relationship:
         if title.startswith(prefix):
             return "first_party" if developers & authors else "third_party"
     return "third_party"
+
+
+_BASE_WORD = re.compile(r"(?i)(?<![a-z])base(?![a-z])")
+
+
+def _says_base(name: str | None) -> bool:
+    return bool(name and _BASE_WORD.search(name))
 
 
 def _model_settings(model: str) -> dict[str, Any]:

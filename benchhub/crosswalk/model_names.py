@@ -412,6 +412,8 @@ _PLACEHOLDER = re.compile(
     re.I,
 )
 _BARE_SIZE = re.compile(r"^\d+(?:\.\d+)?\s*[bmk]$", re.I)
+# Papers with Code's results tables name a system by its paper: "He et al.", "Liu et al. (2019)"
+_CITATION = re.compile(r"\bet\s+al\b", re.I)
 
 
 def junk_reason(name: str | None) -> str | None:
@@ -426,6 +428,8 @@ def junk_reason(name: str | None) -> str | None:
         return f"{text!r} is a placeholder, not a model name"
     if _BARE_SIZE.match(plain) and not (slash and owner.strip()):
         return f"{text!r} is a bare size, not a model name"
+    if _CITATION.search(re.sub(r"\([^()]*\)", " ", plain)):  # "BERT (Devlin et al.)" is BERT
+        return f"{text!r} cites a paper's authors, not a model: one name for many papers' systems"
     return None
 
 

@@ -386,18 +386,22 @@ def _short_dates(reads: list[tuple[Spelling, _Resolved]]) -> dict[Identity, Iden
 def _place_pretrained(groups: dict[Any, list[tuple[Spelling, _Resolved]]]) -> None:
     """A card's pre-trained table ('Llama 3.1 70B Pretrained', vendor_model_cards) names the
     line's base weights: the developer's '-Base' release where it publishes one (DeepSeek-V3,
-    Kimi K2), else the unmarked Hugging Face repository ('meta-llama/Llama-3.1-70B'). An
-    unmarked name that no channel gives as a repository may mean the chat model ('Llama 4
-    Maverick'), so the pretrained name then stays apart."""
+    Kimi K2), else the unmarked Hugging Face repository ('meta-llama/Llama-3.1-70B') or the
+    unmarked name the same channel files its base rows under (Epoch's model version
+    'Llama-3.1-405B' for "LLaMA-3.1 405B Base"). An unmarked name that no channel gives as a
+    repository may mean the chat model ('Llama 4 Maverick'), so the pretrained name then stays
+    apart."""
     for key in [k for k in groups if isinstance(k, Identity) and "pretrained" in k.key[0]]:
         words = [w for w in key.key[0] if w != "pretrained"]
         plain = Identity(key.owner, (tuple(words), key.key[1]), key.stage, key.snapshot)
         base_words = tuple(sorted([*words, "base"]))
         base = Identity(key.owner, (base_words, key.key[1]), key.stage, key.snapshot)
+        writers = {s.channel for s, _ in groups[key]}
         if base in groups:
             groups[base].extend(groups.pop(key))
         elif plain in groups and any(
-            s.channel in HF_REPO_CHANNELS and "/" in s.name for s, _ in groups[plain]
+            (s.channel in HF_REPO_CHANNELS and "/" in s.name) or s.channel in writers
+            for s, _ in groups[plain]
         ):
             groups[plain].extend(groups.pop(key))
 

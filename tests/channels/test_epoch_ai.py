@@ -142,6 +142,15 @@ def test_subset_columns_become_settings(result: ChannelResult) -> None:
     assert (horizon.value, horizon.ci_low, horizon.ci_high) == (18.21683, 9.492954, 34.472569)
 
 
+def test_a_base_row_filed_under_the_lines_version_names_the_base_weights(
+    result: ChannelResult,
+) -> None:
+    # external_benchmark_arc_ai2.csv: Name "DeepSeek-V3 Base", Model version "DeepSeek-V3"
+    base = _scores(result, "external/arc_ai2", "DeepSeek-V3 Pretrained")
+    assert {s.value for s in base if s.settings.get("subset") == "Challenge"} == {95.3}
+    assert not [s for s in _scores(result, "external/arc_ai2", "DeepSeek-V3") if s.value == 95.3]
+
+
 def test_bom_and_multiline_notes(payloads: dict[str, bytes], result: ChannelResult) -> None:
     assert payloads["external_benchmark_cybench.csv"].startswith(b"\xef\xbb\xbf")
     # The first record's Notes cell spans five lines; the second record still reads right.
