@@ -386,6 +386,11 @@ def test_what_a_title_adds_to_a_name_is_no_other_benchmark(
     assert name_forms(spelling, key).primary == name_forms(same_as).primary
 
 
+def test_an_id_made_of_each_words_start_is_the_names_alias() -> None:
+    advglue = name_forms("AdvGLUE").primary
+    assert advglue in name_forms("Adversarial GLUE", "index:advglue").aliases
+
+
 @pytest.mark.parametrize(
     ("spelling", "key", "other"),
     [
@@ -395,6 +400,8 @@ def test_what_a_title_adds_to_a_name_is_no_other_benchmark(
         ("LSAT", "lsat_qa", "LSA-T"),  # "qa" is no kind of task an id adds
         ("Dyck", "dyck_language", "Dyck"),
         ("lexglue:eurlex", "lexglue:eurlex", "eurlex"),  # a suite, not a kind of task
+        ("MT-Bench-101", "", "MT-Bench"),  # a number is a word the short name lacks
+        ("Story Cloze 2016", "", "StoryCloze"),
     ],
 )
 def test_what_makes_a_variant_or_names_a_task_stays(spelling: str, key: str, other: str) -> None:
@@ -1190,6 +1197,26 @@ def test_a_subset_or_translation_named_after_a_benchmark_sits_under_it() -> None
     assert parent_of("lighteval", "turkish_mmlu") is None
     assert parent_of("pwc", "gsm8k-pro") is None
     assert parent_of("pwc", "imagenet-test-dev") == cw.benchmark_id_for("lm_eval", "imagenet")
+
+
+def test_a_config_in_a_records_folders_is_its_task_unless_another_channel_lists_it() -> None:
+    candidates = [
+        cand("opencompass", "index:advglue", "Adversarial GLUE",
+             extra={"configs": ["adv_sst2", "adv_rte"]}),
+        cand("opencompass", "config:adv_sst2", "adv_sst2"),
+        cand("opencompass", "config:adv_rte", "adv_rte"),
+        # PromptBench's folder runs SQuAD 2.0, which other channels list on its own
+        cand("opencompass", "index:promptbench", "PromptBench",
+             extra={"configs": ["squad_v2", "wnli"]}),
+        cand("opencompass", "config:squad_v2", "squad_v2"),
+        cand("lm_eval", "squadv2", "squadv2"),
+    ]  # fmt: skip
+    cw = build_crosswalk(candidates, [], NO_CURATION)
+    parent = {b.benchmark_id: b.parent_id for b in cw.benchmarks}
+    adv = cw.benchmark_id_for("opencompass", "index:advglue")
+    assert parent[cw.benchmark_id_for("opencompass", "config:adv_sst2") or ""] == adv
+    assert parent[cw.benchmark_id_for("opencompass", "config:adv_rte") or ""] == adv
+    assert parent[cw.benchmark_id_for("lm_eval", "squadv2") or ""] is None
 
 
 def test_a_version_or_year_of_a_benchmark_sits_under_it_unless_it_has_a_paper_of_its_own() -> None:

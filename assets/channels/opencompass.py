@@ -148,6 +148,18 @@ def _index_candidate(
             if (hf := _dataset_ids(record, datasets)[0])
         }
     )
+    # the configs in its folders (AdvGLUE's `adv_sst2` .. `adv_rte`), when there are several
+    # and the folders are below the shared datasets root: a record's tasks when no other channel
+    # knows them (PromptBench's folder runs SQuAD 2.0 and WNLI; benchhub/crosswalk/parents.py)
+    tasks = sorted(
+        {
+            str(record["abbr"])
+            for folder in folders
+            if folder.startswith(CONFIG_ROOT) and folder.removeprefix(CONFIG_ROOT).strip("/")
+            for record in by_dir.get(folder, [])
+            if not _PLACEHOLDER.match(str(record["abbr"]))
+        }
+    )
     github = github_repo_url(paper)
     paper_hf = hf_dataset(paper)
     return BenchmarkCandidate(
@@ -166,6 +178,7 @@ def _index_candidate(
             "configpath": configpaths,
             "configpath_llmjudge": _as_list(fields.get("configpath_llmjudge")),
             "config_hf_datasets": hub_ids,
+            **({"configs": tasks} if len(tasks) > 1 else {}),
         },
     )
 

@@ -535,6 +535,9 @@ def is_expansion(short: str, long: str) -> bool:
     initials = "".join(w[0] for w in re.findall(r"[a-z]+", long.lower().replace("'s", "")))
     if len(letters) < 2 or len(initials) < 2 or initials[0] != letters[0]:
         return False
+    spelled_out = re.sub(r"[^a-z0-9]", "", short.lower())
+    if _word_prefixes(spelled_out, re.findall(r"[a-z0-9]+", long.lower())):
+        return True  # `advglue` for "Adversarial GLUE": each word's start, in order
     if len(letters) > 2 * len(initials) + 2:
         return False  # "TwitterAAE" is a word, not an acronym of "TwitterAAE white"
     if re.findall(r"[a-z0-9]+", long.lower())[:1] == [re.sub(r"[^a-z0-9]", "", short.lower())]:
@@ -546,6 +549,24 @@ def is_expansion(short: str, long: str) -> bool:
         spelled.startswith(letters[:2]) or (len(capitals) >= 3 and _in_order(capitals, spelled))
         for spelled in (initials, compounds)
     )
+
+
+def _word_prefixes(letters: str, words: list[str]) -> bool:
+    """`letters` is the start of every word of a name of two or more, in order, at least three
+    letters of each (or the whole word): "adv" + "glue" for "Adversarial GLUE"; a number is a
+    word too ("MT-Bench-101" is no expansion of MT-Bench)."""
+    if len(words) < 2 or not letters:
+        return False
+    rest = letters
+    for word in words:
+        size = next(
+            (n for n in range(len(word), min(3, len(word)) - 1, -1) if rest.startswith(word[:n])),
+            0,
+        )
+        if not size:
+            return False
+        rest = rest[size:]
+    return not rest
 
 
 def _in_order(needle: str, haystack: str) -> bool:

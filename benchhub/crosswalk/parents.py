@@ -69,6 +69,7 @@ def link_parents(identities: list[Identity]) -> None:
     for primary, number in by_primary.items():
         named_by[number].append(primary)
     listed_in = _listing_groups(identities)
+    in_folders = _config_folders(identities)
     in_dataset = _dataset_groups(identities)
     shared_papers = _shared_papers(identities, in_dataset)
     holders: dict[str, set[int]] = defaultdict(set)  # strong key -> identities holding it
@@ -89,6 +90,7 @@ def link_parents(identities: list[Identity]) -> None:
             _marked_part_parent(identity, by_primary, number),
             _edition_parent(identity, by_primary, identities, number, holders),
             _dataset_group_parent(identity, in_dataset, identities, number, shared_papers),
+            _config_folder_parent(identity, in_folders, number),
         ]
         identity.parent = _closest(
             identity, [p for p in found if p is not None], named_by, identities, listed
@@ -334,6 +336,36 @@ def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
                 if group is not None:
                     listed.setdefault((sp.channel, sp.forms.primary), group)
     return listed
+
+
+def _config_folders(identities: list[Identity]) -> dict[tuple[str, str], int]:
+    """(channel, config name) -> the identity of the channel's record whose config folders hold
+    the config (OpenCompass's "Adversarial GLUE" index entry and `adv_sst2` in its folder)."""
+    held: dict[tuple[str, str], int] = {}
+    for number, identity in enumerate(identities):
+        for sp in identity.members:
+            extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
+            if sp.is_benchmark:
+                for config in names_in(extra.get("configs")):
+                    held.setdefault((sp.channel, name_forms(config).primary), number)
+    return held
+
+
+def _config_folder_parent(
+    identity: Identity, in_folders: dict[tuple[str, str], int], number: int
+) -> int | None:
+    """A config known only to the channel whose record's folders hold it is that record's task
+    (LiveCodeBench's `lcb_code_execution`). One other channels list keeps its place: a folder
+    may run other benchmarks' data (PromptBench runs SQuAD 2.0) or be misfiled (OpenCompass's
+    OpenBookQA entry points at PIQA's folder)."""
+    channels = {sp.channel for sp in identity.members}
+    if len(channels) != 1:
+        return None
+    for sp in identity.members:
+        target = in_folders.get((sp.channel, sp.forms.primary))
+        if sp.candidate is not None and target is not None and target != number:
+            return target
+    return None
 
 
 def _dataset_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:

@@ -28,10 +28,12 @@ def test_counts(result: ChannelResult) -> None:
     assert len(result.candidates) == 2875
     assert len({c.source_key for c in result.candidates}) == 2875
     assert sum(not c.is_benchmark for c in result.candidates) == 1252
-    # two rows name their model "test": parse issues, not a model (docs/models.md, rule 6)
-    assert len(result.scores) == 2006
-    assert len(result.issues) == 13 + 2
+    # two rows name their model "test" and 52 an author citation ("He et al."): parse issues,
+    # not a model (docs/models.md, rule 6)
+    assert len(result.scores) == 2006 - 52
+    assert len(result.issues) == 13 + 2 + 52
     assert sum("placeholder" in i.message for i in result.issues) == 2
+    assert sum("cites a paper's authors" in i.message for i in result.issues) == 52
 
 
 def test_invalid_json_file_is_a_located_issue_and_the_rest_loads(result: ChannelResult) -> None:
