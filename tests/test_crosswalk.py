@@ -561,6 +561,29 @@ def test_a_merge_keeps_the_old_id_that_still_names_a_spelling() -> None:
     assert [b.benchmark_id for b in merged.benchmarks] == ["voxceleb1"]
 
 
+def test_a_head_a_channel_writes_before_several_colons_begins_parts_not_subtitles() -> None:
+    candidates = [
+        cand("pwc", "kilt", "KILT"),
+        cand("pwc", "benchmark:KILT: Wizard of Wikipedia", "KILT: Wizard of Wikipedia"),
+        cand("pwc", "benchmark:KILT: T-REx", "KILT: T-REx"),
+        # one colon in a channel: a subtitle
+        cand("inspect", "gpqa", "GPQA: Graduate-Level Google-Proof Q&A Benchmark"),
+        cand("lm_eval", "gpqa", "gpqa"),
+    ]
+    previous = [
+        BenchmarkAlias("pwc", "kilt", "KILT", "kilt"),
+        BenchmarkAlias(
+            "pwc", "benchmark:KILT: Wizard of Wikipedia", "KILT: Wizard of Wikipedia", "kilt"
+        ),
+        BenchmarkAlias("pwc", "benchmark:KILT: T-REx", "KILT: T-REx", "kilt"),
+    ]
+    cw = build_crosswalk(candidates, [], NO_CURATION, previous=previous)
+    found = ids(cw)
+    assert found[("pwc", "kilt")] == "kilt"  # the id stays with the record its words name
+    assert found[("pwc", "benchmark:KILT: Wizard of Wikipedia")] == "kilt-wizard-of-wikipedia"
+    assert found[("inspect", "gpqa")] == found[("lm_eval", "gpqa")]
+
+
 def test_a_split_keeps_the_old_id_in_its_larger_part() -> None:
     previous = [
         BenchmarkAlias("a", "k1", "Foo Bench", "foo"),

@@ -169,6 +169,7 @@ def collect_spellings(
         *folder_groups(candidates),
         *sibling_groups(candidates),
     )
+    headed = _heads_before_colons(candidates)
     for c in (*candidates, *made):
         keys = strong_keys(c)
         group = is_named_group(c)
@@ -182,7 +183,12 @@ def collect_spellings(
                 c.channel,
                 c.source_key,
                 c.source_name,
-                name_forms(c.source_name, _sole_task(c) or c.source_key, c.hf_config),
+                name_forms(
+                    c.source_name,
+                    _sole_task(c) or c.source_key,
+                    c.hf_config,
+                    parts_after_colon=(c.channel, _colon_head(c.source_name)) in headed,
+                ),
                 keys,
                 c,
                 c.source_url,
@@ -213,6 +219,23 @@ def collect_spellings(
             )
     spellings.sort(key=lambda sp: sp.sort_key)
     return spellings
+
+
+def _colon_head(name: str) -> str:
+    return name.partition(": ")[0].strip().lower() if ": " in name else ""
+
+
+def _heads_before_colons(candidates: Sequence[BenchmarkCandidate]) -> set[tuple[str, str]]:
+    """(channel, head) for each head a channel writes before a colon in two or more of its
+    benchmark names: "GDM Dangerous Capabilities: Capture the Flag" beside "...: Stealth",
+    "KILT: Wizard of Wikipedia" beside "KILT: TriviaQA". There the colon introduces a part,
+    however long, not a subtitle."""
+    counts = Counter(
+        (c.channel, head)
+        for c in candidates
+        if c.is_benchmark and (head := _colon_head(c.source_name))
+    )
+    return {key for key, count in counts.items() if count >= 2}
 
 
 def family_candidates(candidates: Sequence[BenchmarkCandidate]) -> list[BenchmarkCandidate]:

@@ -196,9 +196,23 @@ def _assign_ids(
     fixed: dict[int, str] = {}  # ids a pin or an earlier release gave; they never move
     claimed: dict[str, int] = {}
     # An old id goes to the identity holding most of its old spellings (a split keeps the id in
-    # its larger part); the identity then keeps its best-supported old id (a merge).
+    # its larger part), unless exactly one identity is named by the id's words: `kilt` stays
+    # KILT's when "KILT: Wizard of Wikipedia" becomes a part of its own. The identity then
+    # keeps its best-supported old id (a merge).
+    named_by: dict[str, set[int]] = defaultdict(set)
+    for number, identity in enumerate(identities):
+        for sp in identity.members:
+            if sp.is_benchmark:
+                named_by[sp.forms.primary].add(number)
     for old_id, holders in sorted(_holders(old_ids).items()):
-        claimed[old_id] = min(holders, key=lambda n: (-holders[n], n))
+        namesakes = named_by.get(old_id.replace("-", ""), set())
+        if len(namesakes) == 1:
+            namesake = next(iter(namesakes))
+            claimed[old_id] = namesake
+            if namesake not in holders:
+                old_ids[namesake] = old_ids[namesake] + Counter({old_id: 1})
+        else:
+            claimed[old_id] = min(holders, key=lambda n: (-holders[n], n))
     for number, identity in enumerate(identities):
         if number in pinned:
             fixed[number] = pinned[number][0]

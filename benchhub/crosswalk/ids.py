@@ -3,10 +3,11 @@
 The id rule never looks at input order:
 1. A curated pin (curation/benchmarks.yaml `pins`) wins.
 2. Else an id the identity's spellings already had in the previous crosswalk (`previous`
-   aliases) is kept; when an identity holds several old ids (two benchmarks merged), an id
-   still naming one of its spellings beats one that names none, then the id with the most old
-   spellings survives (ties: the id rule 3 gives, else the lexically smallest) and the others
-   become redirects. When an identity splits, the part holding most
+   aliases) is kept, or the id of the previous crosswalk that its words name (`kilt` for
+   KILT, whatever held it before); when an identity holds several old ids (two benchmarks
+   merged), an id still naming one of its spellings beats one that names none, then the id
+   with the most old spellings survives (ties: the id rule 3 gives, else the lexically
+   smallest) and the others become redirects. When an identity splits, the part holding most
    of the old spellings keeps the id.
 3. Else the id is the slug of the identity's main name key: the decoration-free name used by
    the most channels (ties: the shorter, then the lexically smaller). All spellings of a key

@@ -178,20 +178,30 @@ class NameForms:
     part_of: str | None = None
 
 
-def name_forms(name: str, source_key: str | None = None, hf_config: str | None = None) -> NameForms:
+def name_forms(
+    name: str,
+    source_key: str | None = None,
+    hf_config: str | None = None,
+    *,
+    parts_after_colon: bool = False,
+) -> NameForms:
     """Comparable keys for a benchmark name, using the channel's own id and the HF config it
-    runs when they say more than the name."""
-    return _name_forms(name, source_key or "", hf_config or "")
+    runs when they say more than the name. With `parts_after_colon` (the channel names several
+    records "Head: ...") what follows the colon is a part, never a subtitle."""
+    return _name_forms(name, source_key or "", hf_config or "", parts_after_colon)
 
 
 @lru_cache(maxsize=262_144)
-def _name_forms(name: str, source_key: str, hf_config: str) -> NameForms:
+def _name_forms(name: str, source_key: str, hf_config: str, parts_after_colon: bool) -> NameForms:
     cleaned = _clean(_without_category_prefix(name))
     # A channel id spelled like the name says nothing more ("gpqa:diamond" in lighteval).
     key = "" if source_key.strip().lower() == name.strip().lower() else key_tail(source_key)
     key = key.removeprefix(_UNITXT_CARD)
     key_tokens = _tokens(key) if key and _SLUG_KEY.match(key) else ()
     core, asserted, subtitled = _split_title(cleaned, _compact(key_tokens))
+    if subtitled and parts_after_colon and not set(_tokens(core)) < set(key_tokens):
+        # the part is the record's own (an id naming it, `blimp_complex_np_island`, says so)
+        core, asserted, subtitled = _split_title(cleaned, _compact(key_tokens), True)
     display = " ".join(core.split()).strip(" -:|,") or cleaned
     tokens = _tokens(core)
     aliases = {_compact(_tokens(alt)) for alt in asserted}
@@ -426,7 +436,9 @@ def _ascii_letters(name: str) -> str:
     return "".join(_SYMBOL_NAMES.get(char, char) for char in text)
 
 
-def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
+def _split_title(
+    display: str, key: str = "", parts_after_colon: bool = False
+) -> tuple[str, list[str], bool]:
     """The part of a title that names the benchmark, the alternative names written beside it
     (an acronym or its expansion in parentheses), and whether a subtitle was cut off. A title
     whose head is the channel's id ("HellaSwag: Commonsense Event Continuation" for
@@ -485,7 +497,11 @@ def _split_title(display: str, key: str = "") -> tuple[str, list[str], bool]:
     if "(" in text or "[" in text:
         text = _PAREN.sub(parenthetical, text)
     head, sep, tail = text.partition(": ")
-    if sep and ((key and _compact(_tokens(head)) == key) or _is_description(head, tail)):
+    if (
+        sep
+        and not parts_after_colon
+        and ((key and _compact(_tokens(head)) == key) or _is_description(head, tail))
+    ):
         subtitled = True
         text = head
     head, sep, tail = text.rpartition(" - ")
