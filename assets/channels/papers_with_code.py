@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -136,11 +137,32 @@ def _read_task_file(name: str, data: bytes, result: ChannelResult) -> None:
         return
     tasks = document if isinstance(document, list) else [document]
     file = _TaskFile(name, blob_url(REPO, COMMIT, FILES.get(name, name)), result)
+    first = len(result.candidates)
     for index, task in enumerate(tasks):
         if not isinstance(task, dict) or not task.get("task"):
             result.issues.append(ParseIssue(NAME, f"{name}[{index}]", "not a task object"))
             continue
         _read_task(file, task, [], task.get("source_link") or {})
+    _name_tasks_apart(result, first)
+
+
+def _name_tasks_apart(result: ChannelResult, first: int) -> None:
+    """A data set one file scores under several tasks ("Penn Treebank" for parsing, tagging,
+    chunking and language modelling) is a benchmark per task: each record, and its scores, is
+    named with its task ("Penn Treebank (Constituency parsing)")."""
+    read = result.candidates[first:]
+    paths: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    for c in read:
+        if c.is_benchmark:
+            paths[c.source_name].add(tuple(c.extra["task_path"]))
+    renamed: dict[str, str] = {}
+    for index, c in enumerate(read, start=first):
+        if c.is_benchmark and len(paths[c.source_name]) > 1:
+            renamed[c.source_key] = f"{c.source_name} ({', '.join(c.extra['task_path'])})"
+            result.candidates[index] = replace(c, source_name=renamed[c.source_key])
+    for index, score in enumerate(result.scores):
+        if score.benchmark_key in renamed:
+            result.scores[index] = replace(score, benchmark_name=renamed[score.benchmark_key])
 
 
 def _read_task(file: _TaskFile, task: dict[str, Any], parents: list[str], link: dict) -> None:

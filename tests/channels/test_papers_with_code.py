@@ -88,6 +88,24 @@ def test_cell_formats(result: ChannelResult) -> None:
     assert anonymous.message.startswith("33 rows name no model")
 
 
+def test_a_data_set_scored_under_several_tasks_is_a_benchmark_per_task(
+    result: ChannelResult,
+) -> None:
+    # NLP-progress scores Penn Treebank for parsing, tagging, chunking and language modelling
+    names = {c.source_name for c in result.candidates if c.source_name.startswith("Penn Treebank")}
+    assert {
+        "Penn Treebank (Constituency parsing)",
+        "Penn Treebank (Part-of-speech tagging)",
+    } <= names
+    key = "pwc_format_nlpprogress:Constituency parsing/Penn Treebank"
+    parsing = [s for s in result.scores if s.benchmark_key == key]
+    assert parsing and {s.benchmark_name for s in parsing} == {
+        "Penn Treebank (Constituency parsing)"
+    }
+    # a data set scored under one task keeps its name
+    assert any(c.source_name == "OntoNotes" for c in result.candidates)
+
+
 def test_extractor_headings_are_flagged_not_dropped(result: ChannelResult) -> None:
     flagged = {
         c.source_key: c.not_benchmark_reason or "" for c in result.candidates if not c.is_benchmark
