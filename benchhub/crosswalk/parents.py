@@ -671,11 +671,12 @@ _GLUED_LEADING_SUBSET = re.compile(r"(?i:tiny|mini)(?=[A-Z0-9])")
 
 def marked_part_heads(tokens: tuple[str, ...], written: str) -> list[str]:
     """The name keys (longest first) of which `tokens` (a name's, `names.name_forms`) names a
-    subset, split or language by `PART_MARKER_WORDS` after them, or a subset by a subset word
-    before them (`_LEADING_SUBSET_WORDS`: "tinyHellaswag" is HellaSwag's); `written` is the
+    subset, split or language by `PART_MARKER_WORDS` after them, a subset by a subset word
+    before them (`_LEADING_SUBSET_WORDS`: "tinyHellaswag" is HellaSwag's) or a translation by
+    "translated" and a language before them (`_translated_heads`); `written` is the
     name as written, whose capitals tell an acronym from a language code. Also the release
     check `parts_sit_under_their_benchmark` (benchhub/checks/frames.py)."""
-    heads = _leading_subset_heads(tokens, written)
+    heads = _leading_subset_heads(tokens, written) + _translated_heads(tokens)
     for cut in range(len(tokens) - 1, 0, -1):
         rest = tokens[cut:]
         if not all(t in PART_MARKER_WORDS or t in _NAMED_SPLIT_WORDS for t in rest):
@@ -702,6 +703,25 @@ def _leading_subset_heads(tokens: tuple[str, ...], written: str) -> list[str]:
     else:
         return []
     return [head] if len(head) >= _MIN_PARENT_KEY else []
+
+
+_TRANSLATED_WORDS = frozenset({"translated", "translation"})
+
+
+def _translated_heads(tokens: tuple[str, ...]) -> list[str]:
+    """The name key after "translated" and a language ("MBZUAI Human-Translated Arabic MMLU":
+    `mmlu`): a translation says so, unlike a benchmark of the language (ArabicMMLU)."""
+    for index, token in enumerate(tokens):
+        if token not in _TRANSLATED_WORDS:
+            continue
+        start = index + 1
+        if start < len(tokens) and tokens[start] in _LANGUAGE_WORDS:
+            start += 1
+        elif not (index > 0 and tokens[index - 1] in _LANGUAGE_WORDS):
+            return []  # "Translated MMLU": into what, the name does not say
+        head = "".join(tokens[start:])
+        return [head] if len(head) >= _MIN_PARENT_KEY else []
+    return []
 
 
 def _written_as_acronym(word: str, written: str) -> bool:
