@@ -834,15 +834,26 @@ def _merge_variant_spellings(
     for variant in sorted(rewritten):
         roots = sorted({uf.find(i) for i in by_variant[variant]})
         for other in roots[1:]:
-            anchor, root = uf.find(roots[0]), uf.find(other)
-            if anchor == root or keys_disagree(
-                (spellings[i].keys for i in members_of.get(anchor, [anchor])),
-                (spellings[i].keys for i in members_of.get(root, [root])),
-            ):
-                continue
-            if uf.union(anchor, root):
-                joined = members_of.pop(anchor, []) + members_of.pop(root, [])
-                members_of[uf.find(anchor)] = joined
+            _join_unless_keys_disagree(spellings, uf, members_of, roots[0], other)
+
+
+def _join_unless_keys_disagree(
+    spellings: list[Spelling],
+    uf: ConstrainedUnionFind,
+    members_of: dict[int, list[int]],
+    first: int,
+    second: int,
+) -> None:
+    """Join the identities of two spellings unless they point at different data, papers or
+    repositories (then a person decides), keeping `members_of` (root -> spellings) current."""
+    anchor, other = uf.find(first), uf.find(second)
+    if anchor == other or keys_disagree(
+        (spellings[i].keys for i in members_of.get(anchor, [anchor])),
+        (spellings[i].keys for i in members_of.get(other, [other])),
+    ):
+        return
+    if uf.union(anchor, other):
+        members_of[uf.find(anchor)] = members_of.pop(anchor, []) + members_of.pop(other, [])
 
 
 def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: set[int]) -> None:
@@ -871,19 +882,8 @@ def _merge_same_stem(spellings: list[Spelling], uf: ConstrainedUnionFind, skip: 
         )
         for position, (root, form) in enumerate(written):
             for other_root, other_form in written[:position]:
-                anchor, this = uf.find(other_root), uf.find(root)
-                if (
-                    anchor == this
-                    or not same_written_stem(form or None, other_form or None)
-                    or keys_disagree(
-                        (spellings[i].keys for i in members_of.get(anchor, [anchor])),
-                        (spellings[i].keys for i in members_of.get(this, [this])),
-                    )
-                ):
-                    continue
-                if uf.union(anchor, this):
-                    joined = members_of.pop(anchor, []) + members_of.pop(this, [])
-                    members_of[uf.find(anchor)] = joined
+                if same_written_stem(form or None, other_form or None):
+                    _join_unless_keys_disagree(spellings, uf, members_of, other_root, root)
 
 
 def _merge_named_as_dataset(
@@ -930,15 +930,7 @@ def _merge_named_as_dataset(
         if len({uf.find(r) for r in readers[dataset]}) != 1 or not own[dataset]:
             continue
         members_of = members_of if members_of is not None else uf.groups()
-        target, this = uf.find(next(iter(own[dataset]))), uf.find(index)
-        if target == this or keys_disagree(
-            (spellings[i].keys for i in members_of.get(target, [target])),
-            (spellings[i].keys for i in members_of.get(this, [this])),
-        ):
-            continue
-        if uf.union(target, this):
-            joined_members = members_of.pop(target, []) + members_of.pop(this, [])
-            members_of[uf.find(target)] = joined_members
+        _join_unless_keys_disagree(spellings, uf, members_of, next(iter(own[dataset])), index)
 
 
 def _named_as_its_dataset(sp: Spelling, dataset: str) -> bool:

@@ -69,7 +69,7 @@ def link_parents(identities: list[Identity]) -> None:
     for primary, number in by_primary.items():
         named_by[number].append(primary)
     listed_in = _listing_groups(identities)
-    in_folders = _config_folders(identities)
+    in_folders = _listed_by(identities, ("configs",))
     in_dataset = _dataset_groups(identities)
     shared_papers = _shared_papers(identities, in_dataset)
     holders: dict[str, set[int]] = defaultdict(set)  # strong key -> identities holding it
@@ -317,14 +317,7 @@ def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
     lists the task among its `tasks` (LiveBench's "Coding" category lists `coding_completion`)
     or its group `members` (lm-eval's `ruler` group lists `niah_multikey_3`). A group of other
     benchmarks' tasks is no benchmark, so it lists nothing here."""
-    listed: dict[tuple[str, str], int] = {}
-    for number, identity in enumerate(identities):
-        for sp in identity.members:
-            extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
-            tasks = names_in(extra.get("tasks")) + names_in(extra.get("members"))
-            if sp.is_benchmark and len(tasks) > 1:
-                for task in tasks:
-                    listed.setdefault((sp.channel, name_forms(task).primary), number)
+    listed = _listed_by(identities, ("tasks", "members"))
     # a member may be a tag the channel's tasks declare (lm-eval's `longbench_e` lists
     # `longbench_multi_e`, which `longbench_2wikimqa_e` names in its `groups`): the tasks
     # carrying a listed tag are listed by the group that lists it
@@ -338,34 +331,31 @@ def _listing_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
     return listed
 
 
-def _config_folders(identities: list[Identity]) -> dict[tuple[str, str], int]:
-    """(channel, config name) -> the identity of the channel's record whose config folders hold
-    the config (OpenCompass's "Adversarial GLUE" index entry and `adv_sst2` in its folder)."""
-    held: dict[tuple[str, str], int] = {}
+def _listed_by(identities: list[Identity], fields: tuple[str, ...]) -> dict[tuple[str, str], int]:
+    """(channel, task name) -> the identity of the channel's benchmark record that names the
+    task, with others, in one of its `fields`."""
+    listed: dict[tuple[str, str], int] = {}
     for number, identity in enumerate(identities):
         for sp in identity.members:
             extra = sp.candidate.extra if sp.candidate and sp.candidate.extra else {}
-            if sp.is_benchmark:
-                for config in names_in(extra.get("configs")):
-                    held.setdefault((sp.channel, name_forms(config).primary), number)
-    return held
+            tasks = [task for field in fields for task in names_in(extra.get(field))]
+            if sp.is_benchmark and len(tasks) > 1:
+                for task in tasks:
+                    listed.setdefault((sp.channel, name_forms(task).primary), number)
+    return listed
 
 
 def _config_folder_parent(
     identity: Identity, in_folders: dict[tuple[str, str], int], number: int
 ) -> int | None:
-    """A config known only to the channel whose record's folders hold it is that record's task
-    (LiveCodeBench's `lcb_code_execution`). One other channels list keeps its place: a folder
-    may run other benchmarks' data (PromptBench runs SQuAD 2.0) or be misfiled (OpenCompass's
-    OpenBookQA entry points at PIQA's folder)."""
-    channels = {sp.channel for sp in identity.members}
-    if len(channels) != 1:
+    """A config known only to the channel whose record's folders hold it (the record's
+    `configs`: OpenCompass's "Adversarial GLUE" entry and `adv_sst2`) is that record's task.
+    One other channels list keeps its place: a folder may run other benchmarks' data
+    (PromptBench runs SQuAD 2.0) or be misfiled (OpenCompass's OpenBookQA entry points at
+    PIQA's folder)."""
+    if len({sp.channel for sp in identity.members}) != 1:
         return None
-    for sp in identity.members:
-        target = in_folders.get((sp.channel, sp.forms.primary))
-        if sp.candidate is not None and target is not None and target != number:
-            return target
-    return None
+    return _listed_parent(identity, in_folders, number)
 
 
 def _dataset_groups(identities: list[Identity]) -> dict[tuple[str, str], int]:
